@@ -1,0 +1,52 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import type { Logger as PinoLogger } from 'pino';
+import { AuthModule } from './auth/auth.module';
+import { AppConfig } from './config/app-config';
+import { migrations } from './database/migrations';
+import { HealthModule } from './health/health.module';
+import { UserEntity } from './users/user.entity';
+import { UsersModule } from './users/users.module';
+import { spaStaticOptions } from './web/spa-static';
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  databaseUrl: string;
+  logger: PinoLogger;
+}
+
+@Global()
+@Module({})
+export class AppModule {
+  static register({ config, databaseUrl, logger }: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            logger,
+            autoLogging: { ignore: (req) => req.url === '/api/health' },
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+        }),
+        TypeOrmModule.forRoot({
+          type: 'postgres',
+          url: databaseUrl,
+          entities: [UserEntity],
+          migrations,
+          migrationsRun: true,
+          migrationsTransactionMode: 'each',
+          synchronize: false,
+        }),
+        ...(config.webRoot ? [ServeStaticModule.forRoot(spaStaticOptions(config.webRoot))] : []),
+        HealthModule,
+        UsersModule,
+        AuthModule,
+      ],
+      providers: [{ provide: AppConfig, useValue: config }],
+      exports: [AppConfig],
+    };
+  }
+}

@@ -1,0 +1,49 @@
+import { ValidationPipe, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import type { Logger as PinoLogger } from 'pino';
+import { AppModule } from './app.module';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { jsonBody } from './common/json-body';
+import type { AppConfig } from './config/app-config';
+
+export const API_PREFIX = 'api';
+
+/** Builds the whole HTTP application; `main.ts` and the integration tests both start it through here. */
+export async function createApp(config: AppConfig, databaseUrl: string, logger: PinoLogger): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ config, databaseUrl, logger }), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', config.trustProxy);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // Plain-HTTP installs (the embedded default on localhost) must keep loading their own assets.
+          upgradeInsecureRequests: null,
+        },
+      },
+    }),
+  );
+  app.use(jsonBody(config.bodyLimit));
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalPipes(new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true }));
+  app.useGlobalFilters(new AllExceptionsFilter());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Touchline API')
+      .setDescription('Coaching sessions, analysis and accounts. Errors are always `{ statusCode, message }`.')
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json` });
+  return app;
+}

@@ -1,0 +1,4 @@
+import { CreateUsers1763700000000 } from './1763700000000-create-users';
+
+/** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
+export const migrations = [CreateUsers1763700000000];

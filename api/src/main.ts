@@ -1,0 +1,48 @@
+import 'reflect-metadata';
+import { ConfigError, loadConfig } from './config/app-config';
+import { createApp } from './create-app';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres';
+import { createLogger } from './logger';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config);
+
+  let embedded: EmbeddedDatabase | undefined;
+  if (!config.databaseUrl) {
+    const pgLog = logger.child({ component: 'postgres' });
+    embedded = await startEmbeddedPostgres(config.dataDir, {
+      port: config.embeddedPostgresPort,
+      log: (line) => pgLog.debug(line),
+    });
+    logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
+  }
+
+  const app = await createApp(config, config.databaseUrl ?? embedded!.url, logger);
+  await app.listen(config.port, config.host);
+  const url = await app.getUrl();
+  logger.info({ url, web: Boolean(config.webRoot) }, 'Touchline is listening');
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await embedded?.stop();
+      process.exit(0);
+    } catch (error) {
+      logger.error(error, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  // Configuration errors name the variable; print just that, without a stack trace.
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { EliteRole, Plan } from '@touchline/shared';
+
+@Entity({ name: 'users' })
+export class UserEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  /** The identity provider's subject (`sub`); replaces the spec's firebaseUid. */
+  @Column({ name: 'identity_id', type: 'varchar', length: 255, unique: true })
+  identityId: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  username: string;
+
+  @Column({ type: 'varchar', length: 320 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  plan: Plan;
+
+  @Column({ name: 'elite_role', type: 'varchar', length: 32, nullable: true })
+  eliteRole: EliteRole | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,5 @@
+export * from './enums';
+export * from './user';
+export * from './access';
+export * from './messages';
+export * from './constants';

@@ -1,0 +1,25 @@
+import * as TooltipPrimitive from '@radix-ui/react-tooltip';
+import { TOOLTIPS } from '@touchline/shared';
+import type { ReactNode } from 'react';
+
+/** Tooltips open after 700 ms; moving between triggers within 300 ms skips the delay (spec §9). */
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  return (
+    <TooltipPrimitive.Provider delayDuration={TOOLTIPS.openDelayMs} skipDelayDuration={TOOLTIPS.skipDelayMs}>
+      {children}
+    </TooltipPrimitive.Provider>
+  );
+}
+
+export function Tooltip({ content, children, side = 'right' }: { content: ReactNode; children: ReactNode; side?: 'top' | 'right' | 'bottom' | 'left' }) {
+  return (
+    <TooltipPrimitive.Root>
+      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+      <TooltipPrimitive.Portal>
+        <TooltipPrimitive.Content side={side} sideOffset={6} className="z-[60] rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow">
+          {content}
+        </TooltipPrimitive.Content>
+      </TooltipPrimitive.Portal>
+    </TooltipPrimitive.Root>
+  );
+}

@@ -1,0 +1,32 @@
+/** Every route of spec §2. */
+export const paths = {
+  home: '/',
+  pricing: '/pricing',
+  chatbot: '/help/chatbot',
+  guides: '/help/guides',
+  faq: '/help/faq',
+  contact: '/help/contact',
+  demo: '/demo',
+  terms: '/terms',
+  privacy: '/privacy',
+  proExternalReviewDemo: '/pro-external-review-demo',
+  signup: '/signup',
+  login: '/login',
+  resetPassword: '/reset-password',
+  invite: '/invite',
+  dashboard: '/dashboard',
+  overview: '/dashboard/overview',
+  sessions: '/dashboard/sessions',
+  compare: '/dashboard/compare',
+  development: '/dashboard/development',
+  management: '/dashboard/management',
+  teamSessions: '/dashboard/team-sessions',
+  upload: '/upload',
+  profile: '/profile',
+  subscription: '/subscription',
+  sessionReport: '/sessions/:id',
+  externalReview: '/external-review/:sessionId/:token',
+  notFound: '/404',
+} as const;
+
+export const signupWithPlan = (plan: string) => `${paths.signup}?plan=${encodeURIComponent(plan)}`;

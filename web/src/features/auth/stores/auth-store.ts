@@ -1,0 +1,49 @@
+import { STORAGE_KEYS, type UserDto } from '@touchline/shared';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+/** Auth state of spec §3. Only `user` and `isInitialized` survive a reload (key `auth-storage`). */
+export interface AuthState {
+  user: UserDto | null;
+  isLoading: boolean;
+  isInitialized: boolean;
+  isRegistering: boolean;
+  isVerifyingEmail: boolean;
+  verificationEmailSent: boolean;
+  setUser(user: UserDto | null): void;
+  setLoading(isLoading: boolean): void;
+  setInitialized(isInitialized: boolean): void;
+  setRegistering(isRegistering: boolean): void;
+  setVerifyingEmail(isVerifyingEmail: boolean): void;
+  setVerificationEmailSent(sent: boolean): void;
+  /** Clears the user and the persisted `auth-storage`. */
+  logout(): void;
+}
+
+export const useAuthStore = create<AuthState>()(
+  persist(
+    (set) => ({
+      user: null,
+      isLoading: false,
+      isInitialized: false,
+      isRegistering: false,
+      isVerifyingEmail: false,
+      verificationEmailSent: false,
+      setUser: (user) => set({ user }),
+      setLoading: (isLoading) => set({ isLoading }),
+      setInitialized: (isInitialized) => set({ isInitialized }),
+      setRegistering: (isRegistering) => set({ isRegistering }),
+      setVerifyingEmail: (isVerifyingEmail) => set({ isVerifyingEmail }),
+      setVerificationEmailSent: (verificationEmailSent) => set({ verificationEmailSent }),
+      logout: () => {
+        set({ user: null });
+        useAuthStore.persist.clearStorage();
+      },
+    }),
+    {
+      name: STORAGE_KEYS.auth,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (state) => ({ user: state.user, isInitialized: state.isInitialized }),
+    },
+  ),
+);

@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+const shared = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url));
+
+// Build settings the SPA reads (see src/config/env.ts). Defaults keep `npm start` working with nothing set.
+process.env.VITE_SUPPORT_EMAIL ??= 'support@example.com';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': src, '@touchline/shared': shared },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+  },
+  server: {
+    host: '127.0.0.1',
+    proxy: { '/api': 'http://127.0.0.1:8080' },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    setupFiles: ['./vitest.setup.ts'],
+    include: ['src/**/*.spec.{ts,tsx}'],
+    css: false,
+  },
+});
