@@ -7,3 +7,10 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// jsdom has no pointer capture; Radix's swipe handling (notifications) calls it.
+if (!Element.prototype.setPointerCapture) {
+  Element.prototype.setPointerCapture = () => undefined;
+  Element.prototype.releasePointerCapture = () => undefined;
+  Element.prototype.hasPointerCapture = () => false;
+}

@@ -28,7 +28,11 @@ export class AppModule {
           pinoHttp: {
             logger,
             autoLogging: { ignore: (req) => req.url === '/api/health' },
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // One line per request with what an operator needs; never headers (tokens, cookies).
+            serializers: {
+              req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+            },
           },
         }),
         TypeOrmModule.forRoot({

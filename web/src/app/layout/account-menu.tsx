@@ -71,10 +71,12 @@ export function AccountMenu({ compact = false, onNavigate }: { compact?: boolean
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item
             className={itemClass}
-            onSelect={() => {
-              logout();
+            onSelect={async () => {
+              // Leave the (possibly protected) page first, so the route guard does not treat the logout as a
+              // visitor arriving at a protected route and send them to the login page.
               onNavigate?.();
-              navigate(paths.home);
+              await navigate(paths.home);
+              logout();
             }}
           >
             <LogOut className="h-4 w-4" aria-hidden /> Logout

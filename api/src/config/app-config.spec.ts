@@ -1,0 +1,43 @@
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './app-config';
+
+describe('configuration', () => {
+  it('has defaults that run the embedded product on localhost:8080', () => {
+    const config = loadConfig({}, '/srv/touchline');
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 8080,
+      dataDir: '/srv/touchline/.data',
+      databaseUrl: undefined,
+      logLevel: 'info',
+      bodyLimit: '100kb',
+      trustProxy: false,
+    });
+    expect(config.webRoot).toBe(path.resolve(__dirname, '../../../web/dist'));
+  });
+
+  it('reads overrides and treats empty values as unset', () => {
+    const config = loadConfig(
+      { PORT: '9000', DATA_DIR: '/var/lib/touchline', DATABASE_URL: 'postgres://u:p@db:5432/touchline', LOG_LEVEL: '', SERVE_WEB: 'false' },
+      '/',
+    );
+    expect(config).toMatchObject({ port: 9000, dataDir: '/var/lib/touchline', databaseUrl: 'postgres://u:p@db:5432/touchline', logLevel: 'info', webRoot: undefined });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a whole number from 0 to 65535'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ BODY_LIMIT: 'huge' }, 'BODY_LIMIT must be a size'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be true or false'],
+    [{ EMBEDDED_POSTGRES_PORT: '-1' }, 'EMBEDDED_POSTGRES_PORT must be a whole number'],
+  ])('stops on %o naming the variable', (env, message) => {
+    expect(() => loadConfig(env, '/')).toThrow(message);
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' }, '/')).toThrow(/PORT.*; LOG_LEVEL/);
+  });
+});

@@ -1,0 +1,37 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { loadConfig } from '../../src/config/app-config';
+import { createApp } from '../../src/create-app';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/database/embedded-postgres';
+import { createLogger } from '../../src/logger';
+
+export interface TestApi {
+  url: string;
+  app: INestApplication;
+  db: EmbeddedDatabase;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** The real API on a real (embedded) PostgreSQL in a fresh data directory, listening on a free loopback port. */
+export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'touchline-api-'));
+  const db = await startEmbeddedPostgres(dataDir);
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SERVE_WEB: 'false', ...env }, dataDir);
+  const app = await createApp(config, db.url, createLogger(config));
+  await app.listen(0, '127.0.0.1');
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  return {
+    url,
+    app,
+    db,
+    dataDir,
+    stop: async () => {
+      await app.close();
+      await db.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

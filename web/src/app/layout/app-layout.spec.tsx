@@ -1,0 +1,148 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { makeUser, renderApp } from '@/test/render-app';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function openAccountMenu() {
+  const user = userEvent.setup();
+  const sidebar = await screen.findByTestId('sidebar');
+  await user.click(within(sidebar).getByRole('button', { name: 'Account menu' }));
+  return { user, menu: await screen.findByRole('menu') };
+}
+
+describe('layout', () => {
+  it('offers Login and Start Free Trial to a visitor and no Dashboard entry', async () => {
+    renderApp('/');
+    const sidebar = await screen.findByTestId('sidebar');
+    expect(within(sidebar).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(sidebar).getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/signup?plan=Free%20Trial');
+    expect(within(sidebar).queryByRole('button', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(within(sidebar).getByRole('link', { name: 'Home' })).toBeInTheDocument();
+    expect(within(sidebar).getByRole('link', { name: 'Pricing' })).toBeInTheDocument();
+  });
+
+  it('shows the plan\'s dashboard entries in the accordion', async () => {
+    renderApp('/dashboard/overview', makeUser({ plan: 'Elite', eliteRole: 'Elite Admin' }));
+    const sidebar = await screen.findByTestId('sidebar');
+    const links = within(sidebar).getAllByRole('link').map((a) => a.textContent);
+    expect(links).toEqual(expect.arrayContaining(['Team Overview', 'Sessions', 'Coach Management', 'Team Sessions']));
+    expect(links).not.toContain('Compare');
+  });
+
+  it('opens the Help accordion with its four entries', async () => {
+    renderApp('/');
+    const user = userEvent.setup();
+    const sidebar = await screen.findByTestId('sidebar');
+    await user.click(within(sidebar).getByRole('button', { name: 'Help' }));
+    for (const [name, href] of [['AI Assistant', '/help/chatbot'], ['Guides', '/help/guides'], ['FAQ', '/help/faq'], ['Contact', '/help/contact']]) {
+      expect(within(sidebar).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+  });
+
+  it('shows username, email and plan in the user menu, without Subscription for Free Trial', async () => {
+    renderApp('/', makeUser({ plan: 'Free Trial' }));
+    const { menu } = await openAccountMenu();
+    expect(menu).toHaveTextContent('alex');
+    expect(menu).toHaveTextContent('alex@club.example');
+    expect(menu).toHaveTextContent('Free Trial');
+    expect(within(menu).getByRole('menuitem', { name: 'View Profile' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Subscription' })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('shows Subscription for a paying plan and opens it', async () => {
+    const { router } = renderApp('/', makeUser({ plan: 'Coach' }));
+    const { user, menu } = await openAccountMenu();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Subscription' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
+  });
+
+  it('logs out to / and clears the persisted auth state', async () => {
+    const { router } = renderApp('/profile', makeUser());
+    expect(localStorage.getItem('auth-storage')).not.toBeNull();
+    const { user, menu } = await openAccountMenu();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(useAuthStore.getState().user).toBeNull();
+    expect(localStorage.getItem('auth-storage')).toBeNull();
+    expect(sessionStorage.getItem('redirectAfterLogin')).toBeNull();
+  });
+
+  it.each([
+    ['Pro', 'purple'],
+    ['Elite', 'purple'],
+    ['Coach', 'teal'],
+    ['Goalkeeping Plus', 'teal'],
+  ] as const)('colours the %s plan %s', async (plan, theme) => {
+    renderApp('/', makeUser({ plan }));
+    await screen.findByTestId('sidebar');
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe(theme));
+  });
+
+  it('collapses the sidebar to 20 units and expands it again on hover', async () => {
+    renderApp('/');
+    const user = userEvent.setup();
+    const sidebar = await screen.findByTestId('sidebar');
+    expect(sidebar).toHaveClass('w-72');
+    await user.click(within(sidebar).getByRole('button', { name: 'Collapse sidebar' }));
+    fireEvent.mouseLeave(sidebar);
+    expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+    expect(sidebar).toHaveClass('w-20');
+    fireEvent.mouseEnter(sidebar);
+    expect(sidebar).toHaveAttribute('data-state', 'expanded');
+    expect(sidebar).toHaveClass('w-72');
+    fireEvent.mouseLeave(sidebar);
+    expect(sidebar).toHaveClass('w-20');
+  });
+
+  it('shows the footer with the support address and copyright 2025', async () => {
+    renderApp('/');
+    const footer = await screen.findByRole('contentinfo');
+    expect(footer).toHaveTextContent('© 2025');
+    expect(within(footer).getByRole('link', { name: 'support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com');
+    for (const name of ['Home', 'Pricing', 'Demo', 'Help & Support', 'Privacy Policy', 'Terms & Conditions']) {
+      expect(within(footer).getByRole('link', { name })).toBeInTheDocument();
+    }
+  });
+});
+
+describe('mobile menu', () => {
+  async function openMenu() {
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    return screen.getByRole('dialog', { name: 'Menu' });
+  }
+
+  it('locks page scroll while open and closes on Escape after 300 ms', async () => {
+    const dialog = await openMenu();
+    vi.useFakeTimers();
+    expect(document.body.style.overflow).toBe('hidden');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(dialog).toHaveAttribute('data-state', 'closing');
+    act(() => vi.advanceTimersByTime(299));
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    expect(document.body.style.overflow).toBe('hidden');
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('closes on a tap on the backdrop', async () => {
+    await openMenu();
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByTestId('mobile-menu-backdrop'));
+    act(() => vi.advanceTimersByTime(300));
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+
+  it('closes after following a link', async () => {
+    const dialog = await openMenu();
+    fireEvent.click(within(dialog).getByRole('link', { name: 'Pricing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, getJson } from './api-client';
+
+function stubFetch(response: Response) {
+  const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('api client', () => {
+  it('sends credentials and a JSON body', async () => {
+    const fetchMock = stubFetch(Response.json({ ok: true }));
+    await expect(apiRequest('POST', '/api/auth/login', { email: 'a@b.c' })).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/auth/login');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"email":"a@b.c"}', headers: { 'Content-Type': 'application/json' } });
+  });
+
+  it('reads with GET and credentials, without a body', async () => {
+    const fetchMock = stubFetch(Response.json([1, 2]));
+    await expect(getJson('/api/sessions')).resolves.toEqual([1, 2]);
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: 'GET', credentials: 'include', body: undefined });
+  });
+
+  it('raises "{status}: {body}" on a non-OK answer', async () => {
+    stubFetch(new Response('{"statusCode":404,"message":"User not found"}', { status: 404, statusText: 'Not Found' }));
+    await expect(getJson('/api/auth/check')).rejects.toThrow('404: {"statusCode":404,"message":"User not found"}');
+  });
+
+  it('uses the status text when the body is empty', async () => {
+    stubFetch(new Response('', { status: 503, statusText: 'Service Unavailable' }));
+    await expect(getJson('/api/health')).rejects.toThrow(/^503: Service Unavailable$/);
+  });
+
+  it('answers undefined for 204 No Content', async () => {
+    stubFetch(new Response(null, { status: 204 }));
+    await expect(apiRequest('DELETE', '/api/sessions/1')).resolves.toBeUndefined();
+  });
+});
