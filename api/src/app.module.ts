@@ -7,6 +7,9 @@ import { AuthModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
 import { migrations } from './database/migrations';
 import { HealthModule } from './health/health.module';
+import { IdentityModule } from './identity/identity.module';
+import { IdentityAccountEntity } from './identity/embedded/identity-account.entity';
+import { MailModule } from './mail/mail.module';
 import { UserEntity } from './users/user.entity';
 import { UsersModule } from './users/users.module';
 import { spaStaticOptions } from './web/spa-static';
@@ -38,7 +41,7 @@ export class AppModule {
         TypeOrmModule.forRoot({
           type: 'postgres',
           url: databaseUrl,
-          entities: [UserEntity],
+          entities: [UserEntity, IdentityAccountEntity],
           migrations,
           migrationsRun: true,
           migrationsTransactionMode: 'each',
@@ -46,6 +49,8 @@ export class AppModule {
         }),
         ...(config.webRoot ? [ServeStaticModule.forRoot(spaStaticOptions(config.webRoot))] : []),
         HealthModule,
+        MailModule,
+        IdentityModule.register(config),
         UsersModule,
         AuthModule,
       ],

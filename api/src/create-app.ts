@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import { RequestMethod, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -10,6 +10,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { jsonBody } from './common/json-body';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
+import { HTTP_MOUNTS, type HttpMount } from './identity/identity-provider';
 
 export const API_PREFIX = 'api';
 
@@ -32,7 +33,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
     }),
   );
   app.use(jsonBody(config.bodyLimit));
-  app.setGlobalPrefix(API_PREFIX);
+  for (const mount of app.get<HttpMount[]>(HTTP_MOUNTS)) app.use(mount.path, mount.handler);
+  app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: 'idp/{*path}', method: RequestMethod.ALL }] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
 

@@ -3,13 +3,13 @@ import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { BearerAuthGuard } from './bearer-auth.guard';
-import { IDENTITY_PROVIDER } from './identity-provider';
-import { UnavailableIdentityProvider } from './unavailable-identity-provider';
+import { PasswordResetCodesRepository } from './password-reset-codes.repository';
+import { PasswordResetService } from './password-reset.service';
 
 @Module({
   imports: [UsersModule],
   controllers: [AuthController],
-  providers: [AuthService, BearerAuthGuard, { provide: IDENTITY_PROVIDER, useClass: UnavailableIdentityProvider }],
-  exports: [BearerAuthGuard, IDENTITY_PROVIDER],
+  providers: [AuthService, BearerAuthGuard, PasswordResetService, PasswordResetCodesRepository],
+  exports: [BearerAuthGuard],
 })
 export class AuthModule {}

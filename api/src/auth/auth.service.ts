@@ -1,13 +1,59 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { UserDto } from '@touchline/shared';
 import { Errors } from '../common/app-error';
+import { AppConfig } from '../config/app-config';
+import type { VerifiedIdentity } from '../identity/identity-provider';
 import { mapUser } from '../users/user.mapper';
 import { UsersRepository } from '../users/users.repository';
-import type { VerifiedIdentity } from './identity-provider';
+import type { LoginDto, RegisterDto } from './dto/auth.dto';
+
+export type IdentityClientConfig =
+  | { provider: 'embedded'; issuer: string; clientId: string }
+  | { provider: 'keycloak'; url: string; realm: string; clientId: string };
 
 @Injectable()
 export class AuthService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  /** What the SPA needs to talk to the identity provider; public, and the same for everyone. */
+  clientConfig(): IdentityClientConfig {
+    const { keycloak, publicUrl } = this.config;
+    return keycloak
+      ? { provider: 'keycloak', url: keycloak.url, realm: keycloak.realm, clientId: keycloak.clientId }
+      : { provider: 'embedded', issuer: `${publicUrl}/idp`, clientId: 'touchline-web' };
+  }
+
+  /** POST /api/auth/login: the signed-in account's user record, with its email kept in step with the provider. */
+  async login(identity: VerifiedIdentity, dto: LoginDto): Promise<UserDto> {
+    assertSameAccount(identity, dto);
+    const user = await this.users.findByIdentityId(identity.subject);
+    if (!user) throw Errors.userNotFound();
+    if (identity.email && identity.emailVerified && identity.email !== user.email) {
+      return mapUser(await this.users.updateEmail(user, identity.email));
+    }
+    return mapUser(user);
+  }
+
+  /**
+   * POST /api/auth/register: creates the user for a verified account. The Elite role is never taken from the
+   * client: whoever signs up for Elite starts the team and administers it; invited coaches join as Elite Coach.
+   */
+  async register(identity: VerifiedIdentity, dto: RegisterDto): Promise<UserDto> {
+    assertSameAccount(identity, dto);
+    if (!identity.emailVerified) throw Errors.emailNotVerified();
+    const user = await this.users.create({
+      identityId: identity.subject,
+      username: dto.username,
+      email: identity.email ?? dto.email,
+      plan: dto.plan,
+      eliteRole: dto.plan === 'Elite' ? 'Elite Admin' : null,
+    });
+    if (!user) throw Errors.userExists();
+    return mapUser(user);
+  }
 
   /** GET /api/auth/check: the caller's fresh user record. */
   async check(identity: VerifiedIdentity): Promise<UserDto> {
@@ -15,4 +61,10 @@ export class AuthService {
     if (!user) throw Errors.userNotFound();
     return mapUser(user);
   }
+}
+
+/** The body may not speak for another account than the token's. */
+function assertSameAccount(identity: VerifiedIdentity, dto: LoginDto): void {
+  if (dto.identityId !== identity.subject) throw Errors.identityMismatch();
+  if (identity.email && dto.email.toLowerCase() !== identity.email.toLowerCase()) throw Errors.emailMismatch();
 }

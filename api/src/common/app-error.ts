@@ -1,4 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
+import { AUTH_MESSAGES, IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
 
 /** Every error the API raises on purpose: a stable code for logs and tests, a status, and a message a person reads. */
 export class AppError extends HttpException {
@@ -14,7 +15,20 @@ export class AppError extends HttpException {
 export const Errors = {
   authenticationRequired: () => new AppError('AUTHENTICATION_REQUIRED', HttpStatus.UNAUTHORIZED, 'Authentication required'),
   invalidToken: () => new AppError('INVALID_TOKEN', HttpStatus.UNAUTHORIZED, 'Invalid or expired access token'),
+  identityUnavailable: () =>
+    new AppError('IDENTITY_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, 'The identity provider cannot be reached. Please try again later.'),
+  identityMismatch: () =>
+    new AppError('IDENTITY_MISMATCH', HttpStatus.FORBIDDEN, 'The identityId does not match the signed-in account'),
+  emailMismatch: () => new AppError('EMAIL_MISMATCH', HttpStatus.FORBIDDEN, 'The email does not match the signed-in account'),
+  emailNotVerified: () => new AppError('EMAIL_NOT_VERIFIED', HttpStatus.FORBIDDEN, AUTH_MESSAGES.emailNotVerified),
   userNotFound: () => new AppError('USER_NOT_FOUND', HttpStatus.NOT_FOUND, 'User not found'),
+  userExists: () => new AppError('USER_EXISTS', HttpStatus.CONFLICT, IDENTITY_ERROR_MESSAGES['email-already-in-use']),
+  weakPassword: () => new AppError('WEAK_PASSWORD', HttpStatus.BAD_REQUEST, IDENTITY_ERROR_MESSAGES['weak-password']),
+  invalidResetCode: () =>
+    new AppError('INVALID_RESET_CODE', HttpStatus.BAD_REQUEST, 'The reset code is wrong or has expired. Please check it or request a new one.'),
+  resetAttemptsExhausted: () =>
+    new AppError('RESET_ATTEMPTS_EXHAUSTED', HttpStatus.BAD_REQUEST, 'Too many wrong codes. Please request a new reset code.'),
+  tooManyRequests: () => new AppError('TOO_MANY_REQUESTS', HttpStatus.TOO_MANY_REQUESTS, 'Too many requests. Please try again later.'),
   malformedJson: () => new AppError('MALFORMED_JSON', HttpStatus.BAD_REQUEST, 'Malformed JSON in request body'),
   bodyTooLarge: (limit: string) =>
     new AppError('BODY_TOO_LARGE', HttpStatus.PAYLOAD_TOO_LARGE, `Request body is larger than the limit of ${limit}`),

@@ -10,6 +10,17 @@ const port = (name: string) =>
     .transform(Number)
     .refine((n) => n >= 0 && n <= 65535, `${name} must be a whole number from 0 to 65535`);
 
+const url = (name: string) =>
+  z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, `${name} must be an http:// or https:// URL`)
+    .transform((v) => v.replace(/\/+$/, ''));
+
+const bool = (name: string) =>
+  z
+    .enum(['true', 'false'], { message: `${name} must be true or false` })
+    .transform((v) => v === 'true');
+
 const envSchema = z.object({
   HOST: z.string().min(1, 'HOST must not be empty').default('127.0.0.1'),
   PORT: port('PORT').default(8080),
@@ -29,11 +40,49 @@ const envSchema = z.object({
     .transform((v) => v === 'true')
     .default(true),
   WEB_ROOT: z.string().optional(),
-  TRUST_PROXY: z
-    .enum(['true', 'false'], { message: 'TRUST_PROXY must be true or false' })
-    .transform((v) => v === 'true')
-    .default(false),
+  TRUST_PROXY: bool('TRUST_PROXY').default(false),
+  PUBLIC_URL: url('PUBLIC_URL').optional(),
+  IDENTITY_PROVIDER: z.enum(['embedded', 'keycloak'], { message: 'IDENTITY_PROVIDER must be embedded or keycloak' }).default('embedded'),
+  KEYCLOAK_URL: url('KEYCLOAK_URL').optional(),
+  KEYCLOAK_INTERNAL_URL: url('KEYCLOAK_INTERNAL_URL').optional(),
+  KEYCLOAK_REALM: z.string().regex(/^[A-Za-z0-9_-]+$/, 'KEYCLOAK_REALM must be a realm name').default('touchline'),
+  KEYCLOAK_CLIENT_ID: z.string().min(1).default('touchline-web'),
+  KEYCLOAK_API_AUDIENCE: z.string().min(1).default('touchline-api'),
+  KEYCLOAK_ADMIN_CLIENT_ID: z.string().min(1).default('touchline-api-admin'),
+  KEYCLOAK_ADMIN_CLIENT_SECRET: z.string().min(1).optional(),
+  SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  SMTP_PORT: port('SMTP_PORT').default(1025),
+  SMTP_SECURE: bool('SMTP_SECURE').default(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  MAIL_FROM: z.string().min(3).default('Touchline <no-reply@touchline.local>'),
+}).superRefine((env, ctx) => {
+  if (env.IDENTITY_PROVIDER !== 'keycloak') return;
+  for (const name of ['KEYCLOAK_URL', 'KEYCLOAK_ADMIN_CLIENT_SECRET'] as const) {
+    if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when IDENTITY_PROVIDER=keycloak` });
+  }
 });
+
+export interface KeycloakSettings {
+  /** The address browsers use; tokens carry `${url}/realms/${realm}` as their issuer. */
+  url: string;
+  /** Where the API itself reaches Keycloak (keys, admin calls); the public URL unless set. */
+  internalUrl: string;
+  realm: string;
+  clientId: string;
+  audience: string;
+  adminClientId: string;
+  adminClientSecret: string;
+}
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string | undefined;
+  password: string | undefined;
+  from: string;
+}
 
 /**
  * The API's settings, read once from the environment and validated at start-up. A missing or malformed
@@ -51,6 +100,12 @@ export class AppConfig {
   /** Folder of the built SPA to serve on the same origin; empty when the web app is served elsewhere. */
   readonly webRoot: string | undefined;
   readonly trustProxy: boolean;
+  /** The product's address as browsers see it (links in emails, the embedded provider's issuer). */
+  readonly publicUrl: string;
+  readonly identityProvider: 'embedded' | 'keycloak';
+  /** Set exactly when identityProvider is 'keycloak'. */
+  readonly keycloak: KeycloakSettings | undefined;
+  readonly smtp: SmtpSettings;
 
   constructor(values: AppConfigValues) {
     Object.assign(this, values);
@@ -91,5 +146,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     bodyLimit: e.BODY_LIMIT.toLowerCase(),
     webRoot,
     trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    identityProvider: e.IDENTITY_PROVIDER,
+    keycloak:
+      e.IDENTITY_PROVIDER === 'keycloak'
+        ? {
+            url: e.KEYCLOAK_URL!,
+            internalUrl: e.KEYCLOAK_INTERNAL_URL ?? e.KEYCLOAK_URL!,
+            realm: e.KEYCLOAK_REALM,
+            clientId: e.KEYCLOAK_CLIENT_ID,
+            audience: e.KEYCLOAK_API_AUDIENCE,
+            adminClientId: e.KEYCLOAK_ADMIN_CLIENT_ID,
+            adminClientSecret: e.KEYCLOAK_ADMIN_CLIENT_SECRET!,
+          }
+        : undefined,
+    smtp: {
+      host: e.SMTP_HOST,
+      port: e.SMTP_PORT,
+      secure: e.SMTP_SECURE,
+      user: e.SMTP_USER,
+      password: e.SMTP_PASSWORD,
+      from: e.MAIL_FROM,
+    },
   });
 }

@@ -1,7 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { EliteRole, Plan } from '@touchline/shared';
 import { Repository } from 'typeorm';
 import { UserEntity } from './user.entity';
+
+const UNIQUE_VIOLATION = '23505';
+
+export interface NewUser {
+  identityId: string;
+  username: string;
+  email: string;
+  plan: Plan;
+  eliteRole: EliteRole | null;
+}
 
 @Injectable()
 export class UsersRepository {
@@ -9,5 +20,20 @@ export class UsersRepository {
 
   findByIdentityId(identityId: string): Promise<UserEntity | null> {
     return this.users.findOneBy({ identityId });
+  }
+
+  /** Null when the identity or the email already has a user: the unique indexes decide, race-free. */
+  async create(user: NewUser): Promise<UserEntity | null> {
+    try {
+      return await this.users.save(this.users.create(user));
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return null;
+      throw error;
+    }
+  }
+
+  async updateEmail(user: UserEntity, email: string): Promise<UserEntity> {
+    user.email = email;
+    return this.users.save(user);
   }
 }

@@ -9,7 +9,7 @@ import type { Response } from 'express';
 export function spaStaticOptions(rootPath: string): ServeStaticModuleOptions {
   return {
     rootPath,
-    exclude: ['/api/{*path}'],
+    exclude: ['/api/{*path}', '/idp/{*path}'],
     serveStaticOptions: {
       index: 'index.html',
       setHeaders: (res: Response, filePath: string) => {

@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config/app-config';
 import { createApp } from '../../src/create-app';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/database/embedded-postgres';
 import { createLogger } from '../../src/logger';
+import { freePort } from './mail-catcher';
 
 export interface TestApi {
   url: string;
@@ -19,10 +20,14 @@ export interface TestApi {
 export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'touchline-api-'));
   const db = await startEmbeddedPostgres(dataDir);
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SERVE_WEB: 'false', ...env }, dataDir);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig(
+    { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'silent', SERVE_WEB: 'false', SMTP_PORT: '1', ...env },
+    dataDir,
+  );
   const app = await createApp(config, db.url, createLogger(config));
-  await app.listen(0, '127.0.0.1');
-  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  await app.listen(port, '127.0.0.1');
   return {
     url,
     app,

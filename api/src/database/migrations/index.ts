@@ -1,4 +1,5 @@
 import { CreateUsers1763700000000 } from './1763700000000-create-users';
+import { Identity1763800000000 } from './1763800000000-identity';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
-export const migrations = [CreateUsers1763700000000];
+export const migrations = [CreateUsers1763700000000, Identity1763800000000];

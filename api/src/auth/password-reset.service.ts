@@ -1,0 +1,89 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { PASSWORD_MIN_LENGTH } from '@touchline/shared';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { DataSource } from 'typeorm';
+import { Errors } from '../common/app-error';
+import { IDENTITY_PROVIDER, type IdentityProvider } from '../identity/identity-provider';
+import { MailService } from '../mail/mail.service';
+import { PasswordResetCodesRepository } from './password-reset-codes.repository';
+
+export const RESET_CODE_TTL_SECONDS = 15 * 60;
+export const RESET_CODE_MAX_ATTEMPTS = 5;
+export const RESET_REQUEST_ANSWER = { message: 'If an account exists for this email address, we have sent it a reset code.' };
+
+/**
+ * Password reset with a code the API owns: 6 digits, stored only as an HMAC, valid 15 minutes, 5 tries, used
+ * once. The request answers the same whether or not the account exists, and is rate-limited per client
+ * address (the answer to a limited request is a 429 for everyone, so it tells nothing about accounts) and,
+ * silently, per email address.
+ */
+@Injectable()
+export class PasswordResetService {
+  private readonly logger = new Logger(PasswordResetService.name);
+  private readonly perAddress = new RateLimiterMemory({ keyPrefix: 'reset-addr', points: 10, duration: 15 * 60 });
+  private readonly perEmail = new RateLimiterMemory({ keyPrefix: 'reset-email', points: 3, duration: 60 * 60 });
+  private readonly confirmPerAddress = new RateLimiterMemory({ keyPrefix: 'reset-confirm', points: 30, duration: 15 * 60 });
+
+  constructor(
+    @Inject(IDENTITY_PROVIDER) private readonly identity: IdentityProvider,
+    private readonly codes: PasswordResetCodesRepository,
+    private readonly mail: MailService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async request(email: string, address: string): Promise<typeof RESET_REQUEST_ANSWER> {
+    if (!(await this.perAddress.consume(address).then(() => true, () => false))) throw Errors.tooManyRequests();
+    const account = await this.identity.findAccountByEmail(email);
+    const allowed = await this.perEmail.consume(email.toLowerCase()).then(() => true, () => false);
+    if (account && allowed) {
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await this.codes.replace(email, await this.hash(code), RESET_CODE_TTL_SECONDS);
+      this.mail.sendInBackground({
+        to: account.email,
+        subject: 'Your Touchline password reset code',
+        text: `Your password reset code is ${code}\n\nEnter it on the password reset page within 15 minutes. If you did not ask to reset your password, you can ignore this email; your password stays as it is.\n`,
+      });
+    }
+    return RESET_REQUEST_ANSWER;
+  }
+
+  async confirm(email: string, code: string, newPassword: string, address: string): Promise<{ message: string }> {
+    if (!(await this.confirmPerAddress.consume(address).then(() => true, () => false))) throw Errors.tooManyRequests();
+    if (newPassword.length < PASSWORD_MIN_LENGTH) throw Errors.weakPassword();
+    const codeHash = await this.hash(code);
+
+    // The code row is locked for the whole check, so two guesses cannot race past the attempt limit, and the
+    // password is set before the code is spent: a failure on the way leaves the code usable.
+    const outcome = await this.dataSource.transaction(async (manager) => {
+      const current = await this.codes.lockLatest(manager, email);
+      if (!current || current.expiresAt.getTime() <= Date.now()) return 'invalid' as const;
+      if (current.attempts >= RESET_CODE_MAX_ATTEMPTS) return 'exhausted' as const;
+      if (!safeEqual(current.codeHash, codeHash)) {
+        const attempts = await this.codes.countFailure(manager, current.id);
+        return attempts >= RESET_CODE_MAX_ATTEMPTS ? ('exhausted' as const) : ('invalid' as const);
+      }
+      const account = await this.identity.findAccountByEmail(email);
+      if (!account) return 'invalid' as const;
+      await this.identity.setPassword(account.id, newPassword);
+      await this.codes.consume(manager, current.id);
+      return 'done' as const;
+    });
+
+    if (outcome === 'invalid') throw Errors.invalidResetCode();
+    if (outcome === 'exhausted') throw Errors.resetAttemptsExhausted();
+    this.logger.log('password reset with an emailed code');
+    return { message: 'Your password has been changed. You can now sign in with it.' };
+  }
+
+  private async hash(code: string): Promise<string> {
+    return createHmac('sha256', await this.codes.pepper()).update(code).digest('hex');
+  }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

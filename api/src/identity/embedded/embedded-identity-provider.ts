@@ -1,0 +1,33 @@
+import { createLocalJWKSet, type JWK } from 'jose';
+import type { IdentityAccount, IdentityProvider, VerifiedIdentity } from '../identity-provider';
+import { JwtAccessTokenVerifier } from '../jwt-access-token-verifier';
+import type { IdentityAccountsRepository } from './identity-accounts.repository';
+import { hashPassword } from './password-hasher';
+
+/** The port over the embedded provider: tokens are checked against its own public keys, in process. */
+export class EmbeddedIdentityProvider implements IdentityProvider {
+  private readonly verifier: JwtAccessTokenVerifier;
+
+  constructor(
+    private readonly accounts: IdentityAccountsRepository,
+    privateKeys: JWK[],
+    issuer: string,
+    audience: string,
+  ) {
+    const publicKeys = privateKeys.map(({ kty, kid, alg, use, n, e, crv, x, y }) => ({ kty, kid, alg, use, n, e, crv, x, y }));
+    this.verifier = new JwtAccessTokenVerifier(createLocalJWKSet({ keys: publicKeys }), issuer, audience);
+  }
+
+  verifyAccessToken(token: string): Promise<VerifiedIdentity> {
+    return this.verifier.verify(token);
+  }
+
+  async findAccountByEmail(email: string): Promise<IdentityAccount | null> {
+    const account = await this.accounts.findByEmail(email);
+    return account ? { id: account.id, email: account.email } : null;
+  }
+
+  async setPassword(accountId: string, password: string): Promise<void> {
+    await this.accounts.setPasswordHash(accountId, await hashPassword(password));
+  }
+}

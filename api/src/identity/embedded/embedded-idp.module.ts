@@ -1,0 +1,71 @@
+import * as path from 'node:path';
+import { Module, type OnApplicationShutdown } from '@nestjs/common';
+import { getDataSourceToken, InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
+import express from 'express';
+import type Provider from 'oidc-provider';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../config/app-config';
+import { HTTP_MOUNTS, IDENTITY_PROVIDER, type HttpMount } from '../identity-provider';
+import { EmbeddedIdentityProvider } from './embedded-identity-provider';
+import { EMBEDDED_OIDC_PROVIDER } from './embedded-idp.tokens';
+import { API_AUDIENCE, createEmbeddedOidcProvider, issuerFor } from './embedded-oidc-provider';
+import { IdentityAccountEntity } from './identity-account.entity';
+import { IdentityAccountsRepository } from './identity-accounts.repository';
+import { loadOrCreateSecrets, type EmbeddedIdpSecrets } from './identity-secrets';
+import { InteractionController } from './interaction.controller';
+import { InteractionService } from './interaction.service';
+import { deleteExpiredOidcPayloads } from './postgres-oidc-adapter';
+
+const SECRETS = Symbol('EMBEDDED_IDP_SECRETS');
+const STATIC_DIR = path.resolve(__dirname, '../../../assets/idp');
+
+/** The embedded OpenID provider at /idp, its pages, and the IdentityProvider port over it. */
+@Module({
+  imports: [TypeOrmModule.forFeature([IdentityAccountEntity])],
+  controllers: [InteractionController],
+  providers: [
+    IdentityAccountsRepository,
+    InteractionService,
+    { provide: SECRETS, inject: [getDataSourceToken()], useFactory: (ds: DataSource) => loadOrCreateSecrets(ds) },
+    {
+      provide: EMBEDDED_OIDC_PROVIDER,
+      inject: [AppConfig, getDataSourceToken(), IdentityAccountsRepository, SECRETS],
+      useFactory: createEmbeddedOidcProvider,
+    },
+    {
+      provide: IDENTITY_PROVIDER,
+      inject: [IdentityAccountsRepository, SECRETS, AppConfig],
+      useFactory: (accounts: IdentityAccountsRepository, secrets: EmbeddedIdpSecrets, config: AppConfig) =>
+        new EmbeddedIdentityProvider(accounts, secrets.jwks.keys, issuerFor(config), API_AUDIENCE),
+    },
+    {
+      provide: HTTP_MOUNTS,
+      inject: [EMBEDDED_OIDC_PROVIDER],
+      useFactory: (provider: Provider): HttpMount[] => {
+        const oidc = provider.callback();
+        return [
+          { path: '/idp/static', handler: express.static(STATIC_DIR, { index: false, maxAge: '1h' }) },
+          { path: '/idp/interaction', handler: express.urlencoded({ extended: false, limit: '10kb' }) },
+          {
+            path: '/idp',
+            // Everything under /idp is the OpenID provider's, except the product's own pages.
+            handler: (req, res, next) => (req.path.startsWith('/interaction/') ? next() : oidc(req, res)),
+          },
+        ];
+      },
+    },
+  ],
+  exports: [IDENTITY_PROVIDER, HTTP_MOUNTS, IdentityAccountsRepository],
+})
+export class EmbeddedIdpModule implements OnApplicationShutdown {
+  private readonly cleanup: NodeJS.Timeout;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.cleanup = setInterval(() => void deleteExpiredOidcPayloads(dataSource).catch(() => undefined), 10 * 60 * 1000);
+    this.cleanup.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.cleanup);
+  }
+}

@@ -1,0 +1,41 @@
+/** What a verified access token tells the API about its caller. */
+export interface VerifiedIdentity {
+  /** The provider's subject (`sub`): the user's identityId. */
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+}
+
+export interface IdentityAccount {
+  id: string;
+  email: string;
+}
+
+/**
+ * The identity provider as the API sees it. Adapters: Keycloak (`keycloak/`) and the embedded OpenID
+ * provider (`embedded/`); `IdentityModule` picks one from `IDENTITY_PROVIDER`.
+ */
+export interface IdentityProvider {
+  /**
+   * Verifies an OAuth 2.0 Bearer access token (RFC 6750): signature against the provider's published keys,
+   * issuer, audience and expiry. Rejects with `Errors.invalidToken()` for any failure, or
+   * `Errors.identityUnavailable()` when the provider's keys cannot be fetched.
+   */
+  verifyAccessToken(token: string): Promise<VerifiedIdentity>;
+
+  /** The account registered under this email address (compared without regard to case), or null. */
+  findAccountByEmail(email: string): Promise<IdentityAccount | null>;
+
+  /** Replaces the account's password. Callers have already applied the password policy. */
+  setPassword(accountId: string, password: string): Promise<void>;
+}
+
+export const IDENTITY_PROVIDER = Symbol('IDENTITY_PROVIDER');
+
+/** Extra HTTP handlers an adapter needs outside /api (the embedded provider's /idp). */
+export interface HttpMount {
+  path: string;
+  handler: (req: import('express').Request, res: import('express').Response, next: import('express').NextFunction) => void;
+}
+
+export const HTTP_MOUNTS = Symbol('HTTP_MOUNTS');

@@ -1,0 +1,24 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { EmbeddedIdpModule } from './embedded/embedded-idp.module';
+import { HTTP_MOUNTS, IDENTITY_PROVIDER } from './identity-provider';
+import { KeycloakIdentityProvider } from './keycloak/keycloak-identity-provider';
+
+/** The one place that reads IDENTITY_PROVIDER: it wires the Keycloak adapter or the embedded provider. */
+@Module({})
+export class IdentityModule {
+  static register(config: AppConfig): DynamicModule {
+    if (config.identityProvider === 'embedded') {
+      return { module: IdentityModule, global: true, imports: [EmbeddedIdpModule], exports: [EmbeddedIdpModule] };
+    }
+    return {
+      module: IdentityModule,
+      global: true,
+      providers: [
+        { provide: IDENTITY_PROVIDER, useValue: new KeycloakIdentityProvider(config.keycloak!) },
+        { provide: HTTP_MOUNTS, useValue: [] },
+      ],
+      exports: [IDENTITY_PROVIDER, HTTP_MOUNTS],
+    };
+  }
+}

@@ -1,0 +1,51 @@
+import KcAdminClient from '@keycloak/keycloak-admin-client';
+import { createRemoteJWKSet } from 'jose';
+import type { KeycloakSettings } from '../../config/app-config';
+import { Errors } from '../../common/app-error';
+import type { IdentityAccount, IdentityProvider, VerifiedIdentity } from '../identity-provider';
+import { JwtAccessTokenVerifier } from '../jwt-access-token-verifier';
+
+/**
+ * The port over Keycloak: access tokens are checked against the realm's published keys (fetched and cached
+ * by jose); account look-ups and password changes go through the Admin REST API with the confidential
+ * `touchline-api-admin` client, whose service account holds only view-users and manage-users.
+ */
+export class KeycloakIdentityProvider implements IdentityProvider {
+  private readonly verifier: JwtAccessTokenVerifier;
+  private readonly admin: KcAdminClient;
+
+  constructor(private readonly settings: KeycloakSettings) {
+    const realmUrl = (base: string) => `${base}/realms/${encodeURIComponent(settings.realm)}`;
+    const keys = createRemoteJWKSet(new URL(`${realmUrl(settings.internalUrl)}/protocol/openid-connect/certs`), {
+      timeoutDuration: 5000,
+      cooldownDuration: 30_000,
+    });
+    this.verifier = new JwtAccessTokenVerifier(keys, realmUrl(settings.url), settings.audience);
+    this.admin = new KcAdminClient({ baseUrl: settings.internalUrl, realmName: settings.realm });
+  }
+
+  verifyAccessToken(token: string): Promise<VerifiedIdentity> {
+    return this.verifier.verify(token);
+  }
+
+  async findAccountByEmail(email: string): Promise<IdentityAccount | null> {
+    await this.authenticate();
+    const users = await this.admin.users.find({ email, exact: true, max: 2 });
+    const user = users.find((u) => u.email?.toLowerCase() === email.toLowerCase());
+    return user?.id && user.email ? { id: user.id, email: user.email } : null;
+  }
+
+  async setPassword(accountId: string, password: string): Promise<void> {
+    await this.authenticate();
+    await this.admin.users.resetPassword({ id: accountId, credential: { type: 'password', value: password, temporary: false } });
+  }
+
+  /** A fresh client-credentials token per operation: these calls are rare, and nothing long-lived is kept. */
+  private async authenticate(): Promise<void> {
+    try {
+      await this.admin.auth({ grantType: 'client_credentials', clientId: this.settings.adminClientId, clientSecret: this.settings.adminClientSecret });
+    } catch {
+      throw Errors.identityUnavailable();
+    }
+  }
+}

@@ -1,0 +1,333 @@
+import { IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
+import { Client } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, formAction, pkce } from './support/browserless-oidc';
+import { EmbeddedIdpClient } from './support/embedded-idp-client';
+import { startMailCatcher } from './support/mail-catcher';
+import { startTestApi, type TestApi } from './support/test-api';
+import { bearer, decode, embeddedSigningKey, mint, tampered, unsecured } from './support/tokens';
+
+let api: TestApi;
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let idp: EmbeddedIdpClient;
+let coach: { access_token: string; id_token: string; sub: string };
+
+const email = 'coach@club.example';
+const password = 'secret-123';
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  // Behind a proxy, as in the stack, so tests can speak from different client addresses.
+  api = await startTestApi({ SMTP_PORT: String(mail.smtpPort), TRUST_PROXY: 'true' });
+  idp = new EmbeddedIdpClient(api.url, mail.waitForMail);
+  const tokens = await idp.signUp(email, password);
+  coach = { ...tokens, sub: decode(tokens.access_token).sub as string };
+});
+
+afterAll(async () => {
+  await api?.stop();
+  await mail?.stop();
+});
+
+/** A JSON answer, read loosely for assertions. */
+const body = async (res: Response) => (await res.json()) as Record<string, unknown>;
+
+const call = (method: string, path: string, token?: string, body?: unknown, address = '192.0.2.1') =>
+  fetch(`${api.url}${path}`, {
+    method,
+    headers: { 'x-forwarded-for': address, ...(token ? bearer(token) : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+
+const registration = (overrides: Record<string, unknown> = {}) => ({ identityId: coach.sub, username: 'Alex Coach', email, plan: 'Free Trial', ...overrides });
+
+describe('tokens (embedded provider)', () => {
+  it('issues JWT access tokens for the API with the verified email', () => {
+    expect(decode(coach.access_token)).toMatchObject({ aud: 'touchline-api', iss: `${api.url}/idp`, email, email_verified: true });
+  });
+
+  it.each([
+    ['no token', () => undefined],
+    ['an alg:none token', () => unsecured(coach.access_token)],
+    ['a tampered token', () => tampered(coach.access_token)],
+    ['the ID token (wrong audience)', () => coach.id_token],
+  ])('refuses %s with 401', async (_name, token) => {
+    const res = await call('GET', '/api/auth/check', token());
+    expect(res.status).toBe(401);
+    expect(Object.keys(await body(res)).sort()).toEqual(['message', 'statusCode']);
+  });
+
+  it('refuses expired, foreign-issuer and foreign-audience tokens even with a valid signature', async () => {
+    const key = await embeddedSigningKey(api.db.url);
+    const base = { sub: coach.sub, email, email_verified: true };
+    const cases = [
+      await mint(key, { ...base, iss: `${api.url}/idp`, aud: 'touchline-api' }, '-1m'),
+      await mint(key, { ...base, iss: 'https://evil.example/idp', aud: 'touchline-api' }),
+      await mint(key, { ...base, iss: `${api.url}/idp`, aud: 'another-api' }),
+    ];
+    for (const token of cases) expect((await call('GET', '/api/auth/check', token)).status).toBe(401);
+    // The same key and claims, correctly addressed, are accepted: the refusals above are about the claims.
+    expect((await call('GET', '/api/auth/check', await mint(key, { ...base, iss: `${api.url}/idp`, aud: 'touchline-api' }))).status).toBe(404);
+  });
+});
+
+describe('/api/auth', () => {
+  it('refuses another subject\'s identityId with 403', async () => {
+    const register = await call('POST', '/api/auth/register', coach.access_token, registration({ identityId: 'someone-else' }));
+    expect(register.status).toBe(403);
+    const login = await call('POST', '/api/auth/login', coach.access_token, { identityId: 'someone-else', email });
+    expect(login.status).toBe(403);
+  });
+
+  it('refuses to register an unverified email with 403 "Email not verified"', async () => {
+    const key = await embeddedSigningKey(api.db.url);
+    const token = await mint(key, { sub: 'unverified-sub', email: 'new@club.example', email_verified: false, iss: `${api.url}/idp`, aud: 'touchline-api' });
+    const res = await call('POST', '/api/auth/register', token, registration({ identityId: 'unverified-sub', email: 'new@club.example' }));
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ statusCode: 403, message: 'Email not verified' });
+  });
+
+  it.each([
+    [{ plan: 'Gold' }, /plan must be one of/],
+    [{ plan: 'Add-on' }, /plan must be one of/],
+    [{ username: 'x' }, /username must be 2 to 50 characters/],
+    [{ username: '<script>' }, /username may contain/],
+    [{ eliteRole: 'Elite Admin' }, /property eliteRole should not exist/],
+    [{ email: 'not-an-email' }, /email must be an email address/],
+  ])('validates %o', async (overrides, message) => {
+    const res = await call('POST', '/api/auth/register', coach.access_token, registration(overrides));
+    expect(res.status).toBe(400);
+    expect((await body(res)).message).toMatch(message);
+  });
+
+  it('registers once, then answers 409; login and check return the user', async () => {
+    const created = await call('POST', '/api/auth/register', coach.access_token, registration());
+    expect(created.status).toBe(201);
+    const user = await created.json();
+    expect(user).toMatchObject({ identityId: coach.sub, username: 'Alex Coach', email, plan: 'Free Trial', eliteRole: null });
+
+    const again = await call('POST', '/api/auth/register', coach.access_token, registration({ plan: 'Coach' }));
+    expect(again.status).toBe(409);
+    expect((await body(again)).message).toBe(IDENTITY_ERROR_MESSAGES['email-already-in-use']);
+
+    const login = await call('POST', '/api/auth/login', coach.access_token, { identityId: coach.sub, email });
+    expect(login.status).toBe(200);
+    expect(await login.json()).toEqual(user);
+    expect(await (await call('GET', '/api/auth/check', coach.access_token)).json()).toEqual(user);
+  });
+
+  it('makes whoever signs up for Elite the team admin, whatever the body says', async () => {
+    const tokens = await idp.signUp('head@club.example', password);
+    const sub = decode(tokens.access_token).sub;
+    const res = await call('POST', '/api/auth/register', tokens.access_token, { identityId: sub, username: 'Head', email: 'head@club.example', plan: 'Elite' });
+    expect(await res.json()).toMatchObject({ plan: 'Elite', eliteRole: 'Elite Admin' });
+  });
+
+  it('publishes the client configuration', async () => {
+    expect(await (await call('GET', '/api/auth/config')).json()).toEqual({ provider: 'embedded', issuer: `${api.url}/idp`, clientId: 'touchline-web' });
+  });
+});
+
+describe('sign-in pages (embedded provider)', () => {
+  const attempt = (who: string, secret: string) => idp.submitLogin(new Agent(), pkce().challenge, who, secret);
+
+  it('shows one message for a wrong password and an unknown email', async () => {
+    const wrong = await attempt(email, 'wrong-password');
+    const unknown = await attempt('nobody@club.example', 'wrong-password');
+    expect(wrong.html).toContain(IDENTITY_ERROR_MESSAGES['invalid-credential']);
+    expect(unknown.html).toContain(IDENTITY_ERROR_MESSAGES['invalid-credential']);
+  });
+
+  it('rejects a malformed email', async () => {
+    expect((await attempt('not an email', 'x')).html).toContain(IDENTITY_ERROR_MESSAGES['invalid-email']);
+  });
+
+  it('locks an account after five wrong passwords, even against the right one', async () => {
+    const tokens = await idp.signUp('target@club.example', password);
+    expect(tokens.access_token).toBeTruthy();
+    for (let i = 0; i < 5; i++) await attempt('target@club.example', `guess-${i}`);
+    const locked = await attempt('target@club.example', password);
+    expect(locked.callback).toBeUndefined();
+    expect(locked.html).toContain(IDENTITY_ERROR_MESSAGES['too-many-requests']);
+  });
+
+  it('refuses a disabled account once the password is right', async () => {
+    await idp.signUp('gone@club.example', password);
+    const db = new Client({ connectionString: api.db.url });
+    await db.connect();
+    await db.query(`UPDATE identity_accounts SET disabled = true WHERE email = 'gone@club.example'`);
+    await db.end();
+    expect((await attempt('gone@club.example', password)).html).toContain(IDENTITY_ERROR_MESSAGES['user-disabled']);
+  });
+
+  it('refuses a taken email and a weak password at sign-up', async () => {
+    const agent = new Agent();
+    const page = await idp.open(agent, pkce().challenge, { kc_action: 'SIGNUP' });
+    const action = new URL(formAction(page, '/register'), api.url).toString();
+    const taken = await agent.postForm(action, { email: email.toUpperCase(), password });
+    expect(await taken.response.text()).toContain(IDENTITY_ERROR_MESSAGES['email-already-in-use']);
+    const weak = await agent.postForm(action, { email: 'fresh@club.example', password: '12345' });
+    expect(await weak.response.text()).toContain(IDENTITY_ERROR_MESSAGES['weak-password']);
+  });
+
+  it('asks an unverified account to verify instead of signing it in, and a link works once', async () => {
+    const agent = new Agent();
+    const page = await idp.open(agent, pkce().challenge, { kc_action: 'SIGNUP' });
+    await agent.postForm(new URL(formAction(page, '/register'), api.url).toString(), { email: 'late@club.example', password });
+    const first = await mail.waitForMail('late@club.example', /Verify your email/);
+
+    const signIn = await attempt('late@club.example', password);
+    expect(signIn.callback).toBeUndefined();
+    expect(signIn.html).toContain('Verify your email');
+
+    const link = /https?:\/\/\S+\/verify\?token=\S+/.exec(first.text)![0];
+    const elsewhere = await new Agent().follow(link);
+    expect(await elsewhere.response.text()).toContain('Email verified');
+    const reused = await new Agent().follow(link);
+    expect(reused.response.status).toBe(400);
+    expect(await reused.response.text()).toContain('Link not valid');
+    expect((await attempt('late@club.example', password)).callback).toBeTruthy();
+  });
+
+  it('changes a password after checking the current one', async () => {
+    const { agent } = await idp.signIn(email, password);
+    const { verifier, challenge } = pkce();
+    const page = await idp.open(agent, challenge, { kc_action: 'UPDATE_PASSWORD' });
+    expect(page).toContain('Change your password');
+    const action = new URL(formAction(page, '/update-password'), api.url).toString();
+    const isCallback = (u: string) => u.startsWith(`${api.url}/login`);
+
+    const wrong = await agent.postForm(action, { currentPassword: 'nope-nope', newPassword: 'new-secret-1' }, isCallback);
+    expect(await wrong.response.text()).toContain(IDENTITY_ERROR_MESSAGES['wrong-password']);
+    const weak = await agent.postForm(action, { currentPassword: password, newPassword: '123' }, isCallback);
+    expect(await weak.response.text()).toContain(IDENTITY_ERROR_MESSAGES['weak-password']);
+    const done = await agent.postForm(action, { currentPassword: password, newPassword: 'new-secret-1' }, isCallback);
+    expect(isCallback(done.url)).toBe(true);
+    await idp.exchange(agent, done.url, verifier);
+
+    expect((await attempt(email, password)).callback).toBeUndefined();
+    const fresh = await idp.signIn(email, 'new-secret-1');
+    expect(fresh.access_token).toBeTruthy();
+  });
+
+  it('ends the provider session on logout and returns to the product', async () => {
+    const { agent, id_token } = await idp.signIn('head@club.example', password);
+    const end = await agent.follow(
+      `${api.url}/idp/session/end?${new URLSearchParams({ id_token_hint: id_token, post_logout_redirect_uri: `${api.url}/`, client_id: 'touchline-web' })}`,
+    );
+    const html = await end.response.text();
+    expect(html).toContain('Signing you out');
+    const done = await agent.postForm(new URL(formAction(html, '/session/end/confirm'), api.url).toString(), {
+      xsrf: /name="xsrf" value="([^"]+)"/.exec(html)![1]!,
+      logout: 'yes',
+    }, (next) => next === `${api.url}/`);
+    expect(done.url).toBe(`${api.url}/`);
+    // The session is gone: a silent sign-in now needs a login.
+    const silent = await agent.follow(
+      `${api.url}/idp/auth?${new URLSearchParams({ client_id: 'touchline-web', redirect_uri: `${api.url}/login`, response_type: 'code', scope: 'openid', prompt: 'none', code_challenge: pkce().challenge, code_challenge_method: 'S256', state: 's' })}`,
+      {},
+      (next) => next.startsWith(`${api.url}/login`),
+    );
+    expect(new URL(silent.url).searchParams.get('error')).toBe('login_required');
+  });
+});
+
+describe('password reset (API-owned code)', () => {
+  // Each account asks from an address of its own; the flood test below shares one.
+  const request = (who: string, address = `198.51.100.${accounts}`) => call('POST', '/api/auth/reset-password-request', undefined, { email: who }, address);
+  const confirm = (who: string, code: string, newPassword = 'reset-secret-9') =>
+    call('POST', '/api/auth/reset-password-confirm', undefined, { email: who, code, newPassword });
+  const codeFrom = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
+  const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  let accounts = 0;
+
+  /** A verified account of its own for each test, so per-email limits of one test do not touch another. */
+  async function account(): Promise<string> {
+    const who = `reset-${++accounts}@club.example`;
+    await idp.signUp(who, password);
+    return who;
+  }
+
+  const resetMails = async (who: string) => (await mail.inbox(who)).filter((m) => /password reset code/.test(m.subject)).length;
+
+  async function freshCode(who: string): Promise<string> {
+    const before = await resetMails(who);
+    const res = await request(who);
+    expect(res.status).toBe(202);
+    return codeFrom((await mail.waitForMail(who, /password reset code/, before)).text);
+  }
+
+  it('answers an unknown email exactly as a known one, and mails only the known one', async () => {
+    const who = await account();
+    const known = await request(who);
+    const unknown = await request('nobody-here@club.example');
+    expect(unknown.status).toBe(known.status);
+    expect(await unknown.json()).toEqual(await known.json());
+    await mail.waitForMail(who, /password reset code/);
+    expect(await mail.inbox('nobody-here@club.example')).toEqual([]);
+  });
+
+  it('refuses a wrong code and a weak password, and changes nothing', async () => {
+    const who = await account();
+    const code = await freshCode(who);
+    expect((await confirm(who, wrongCode(code))).status).toBe(400);
+    const weak = await confirm(who, code, '12345');
+    expect(weak.status).toBe(400);
+    expect((await body(weak)).message).toBe(IDENTITY_ERROR_MESSAGES['weak-password']);
+    expect((await idp.signIn(who, password)).access_token).toBeTruthy();
+  });
+
+  it('gives up after five wrong codes, even for the right one', async () => {
+    const who = await account();
+    const code = await freshCode(who);
+    for (let i = 0; i < 4; i++) expect((await confirm(who, wrongCode(code))).status).toBe(400);
+    const fifth = await confirm(who, wrongCode(code));
+    expect((await body(fifth)).message).toMatch(/Too many wrong codes/);
+    expect((await confirm(who, code)).status).toBe(400);
+    expect((await idp.signIn(who, password)).access_token).toBeTruthy();
+  });
+
+  it('refuses an expired code', async () => {
+    const who = await account();
+    const code = await freshCode(who);
+    const db = new Client({ connectionString: api.db.url });
+    await db.connect();
+    await db.query(`UPDATE password_reset_codes SET expires_at = now() - interval '1 second' WHERE email = $1`, [who]);
+    await db.end();
+    expect((await confirm(who, code)).status).toBe(400);
+  });
+
+  it('sets the new password with the right code, once', async () => {
+    const who = await account();
+    const code = await freshCode(who);
+    const done = await confirm(who, code);
+    expect(done.status).toBe(200);
+    expect((await idp.signIn(who, 'reset-secret-9')).access_token).toBeTruthy();
+    expect((await confirm(who, code, 'another-secret')).status).toBe(400);
+    expect((await idp.signIn(who, 'reset-secret-9')).access_token).toBeTruthy();
+  });
+
+  it('an older code stops working when a new one is sent', async () => {
+    const who = await account();
+    const older = await freshCode(who);
+    const newer = await freshCode(who);
+    expect((await confirm(who, older, 'older-secret')).status).toBe(400);
+    expect((await confirm(who, newer, 'newer-secret')).status).toBe(200);
+  });
+
+  it('sends at most three codes an hour to one address, with the same answer', async () => {
+    const who = await account();
+    for (let i = 0; i < 3; i++) await freshCode(who);
+    const fourth = await request(who);
+    expect(fourth.status).toBe(202);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await resetMails(who)).toBe(3);
+  });
+
+  it('rate-limits requests from one client address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await request(`flood-${i}@club.example`, '203.0.113.7')).status);
+    expect(statuses.slice(0, 10).every((s) => s === 202)).toBe(true);
+    expect(statuses).toContain(429);
+  });
+});

@@ -1,0 +1,34 @@
+import { importJWK, SignJWT, type JWK } from 'jose';
+import { Client } from 'pg';
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+
+/** The embedded provider's own signing key, read from its database, to mint tokens with chosen claims. */
+export async function embeddedSigningKey(databaseUrl: string) {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query(`SELECT value FROM identity_secrets WHERE name = 'jwks'`);
+  await client.end();
+  const jwk = (rows[0].value as { keys: JWK[] }).keys[0]!;
+  return { kid: jwk.kid!, key: await importJWK(jwk, 'RS256') };
+}
+
+export async function mint(signing: Awaited<ReturnType<typeof embeddedSigningKey>>, claims: Record<string, unknown>, expiresIn = '5m') {
+  return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: signing.kid }).setIssuedAt().setExpirationTime(expiresIn).sign(signing.key);
+}
+
+/** An unsecured JWT (`alg: none`) carrying the same claims as a real token. */
+export function unsecured(token: string): string {
+  const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+  return `${header}.${token.split('.')[1]}.`;
+}
+
+/** The same token with one character of its payload changed. */
+export function tampered(token: string): string {
+  const [h, p, s] = token.split('.');
+  const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
+  claims.sub = `${claims.sub}x`;
+  return `${h}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${s}`;
+}

@@ -1,0 +1,122 @@
+// Keycloak for development and tests, run natively (no Docker here): the server distribution from Maven
+// Central, cached outside the repository, started with a JDK from the machine and the realm and theme in
+// infra/keycloak — the same files docker-compose.yml mounts.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { log, root } from './setup.mjs';
+
+export const KEYCLOAK_VERSION = '26.7.3';
+const SHA1 = '4ff244668809213a1c91ad2505390287203029d0';
+const MAVEN = 'https://repo1.maven.org/maven2/org/keycloak/keycloak-quarkus-dist';
+
+export const cacheDir = process.env.TOUCHLINE_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'touchline');
+
+/** Keycloak 26 runs on Java 21 or 25 (17 is deprecated); take the newest JDK the machine has. */
+export function findJavaHome() {
+  if (process.env.KEYCLOAK_JAVA_HOME) return process.env.KEYCLOAK_JAVA_HOME;
+  const jvmDir = '/usr/lib/jvm';
+  const candidates = existsSync(jvmDir) ? readdirSync(jvmDir).filter((d) => existsSync(path.join(jvmDir, d, 'bin', 'java'))) : [];
+  const major = (d) => Number((/(\d+)/.exec(d.replace(/^java-1\./, 'java-')) ?? [])[1] ?? 0);
+  const best = candidates.sort((a, b) => major(b) - major(a))[0];
+  if (!best || major(best) < 17) throw new Error('Keycloak needs a JDK (21 or newer) under /usr/lib/jvm, or KEYCLOAK_JAVA_HOME');
+  return path.join(jvmDir, best);
+}
+
+/** Downloads and unpacks the distribution once; later calls return the cached folder. */
+export async function ensureKeycloak() {
+  const home = path.join(cacheDir, `keycloak-${KEYCLOAK_VERSION}`);
+  if (existsSync(path.join(home, 'bin', 'kc.sh'))) return home;
+  mkdirSync(cacheDir, { recursive: true });
+  const archive = path.join(cacheDir, `keycloak-quarkus-dist-${KEYCLOAK_VERSION}.tar.gz`);
+  if (!existsSync(archive) || sha1(archive) !== SHA1) {
+    log(`downloading Keycloak ${KEYCLOAK_VERSION} from Maven Central…`);
+    const response = await fetch(`${MAVEN}/${KEYCLOAK_VERSION}/keycloak-quarkus-dist-${KEYCLOAK_VERSION}.tar.gz`);
+    if (!response.ok) throw new Error(`Keycloak download failed: HTTP ${response.status}`);
+    await pipeline(response.body, createWriteStream(`${archive}.part`));
+    renameSync(`${archive}.part`, archive);
+    if (sha1(archive) !== SHA1) throw new Error('Keycloak download does not match its published SHA-1');
+  }
+  const unpacking = `${home}.unpacking`;
+  rmSync(unpacking, { recursive: true, force: true });
+  mkdirSync(unpacking, { recursive: true });
+  const tar = spawnSync('tar', ['-xzf', archive, '-C', unpacking, '--strip-components=1']);
+  if (tar.status !== 0) throw new Error(`unpacking Keycloak failed: ${tar.stderr}`);
+  renameSync(unpacking, home);
+  return home;
+}
+
+function sha1(file) {
+  return createHash('sha1').update(readFileSync(file)).digest('hex');
+}
+
+/**
+ * Starts Keycloak in development mode on loopback with the realm file and login theme of infra/keycloak.
+ * Each call gets its own server folder (a copy of the cached distribution), so its database starts empty and
+ * the realm is imported fresh. Resolves when the realm's OpenID configuration answers.
+ */
+export async function startKeycloak({ port, managementPort, env = {}, dataDir }) {
+  const dist = await ensureKeycloak();
+  const home = path.join(dataDir, 'keycloak');
+  if (!existsSync(path.join(home, 'bin', 'kc.sh'))) cpSync(dist, home, { recursive: true });
+  const importDir = path.join(home, 'data', 'import');
+  mkdirSync(importDir, { recursive: true });
+  cpSync(path.join(root, 'infra/keycloak/realm-touchline.json'), path.join(importDir, 'realm-touchline.json'));
+  rmSync(path.join(home, 'themes', 'touchline'), { recursive: true, force: true });
+  cpSync(path.join(root, 'infra/keycloak/themes/touchline'), path.join(home, 'themes', 'touchline'), { recursive: true });
+
+  const child = spawn(
+    path.join(home, 'bin', 'kc.sh'),
+    [
+      'start-dev',
+      '--import-realm',
+      `--http-port=${port}`,
+      '--http-host=127.0.0.1',
+      `--http-management-port=${managementPort}`,
+      '--hostname-strict=false',
+      '--spi-theme--static-max-age=-1',
+      '--spi-theme--cache-themes=false',
+      '--spi-theme--cache-templates=false',
+    ],
+    {
+      env: {
+        ...process.env,
+        JAVA_HOME: findJavaHome(),
+        JAVA_OPTS_KC_HEAP: '-XX:MaxHeapFreeRatio=20 -Xms128m -Xmx768m',
+        KC_BOOTSTRAP_ADMIN_USERNAME: 'admin',
+        KC_BOOTSTRAP_ADMIN_PASSWORD: env.KC_BOOTSTRAP_ADMIN_PASSWORD ?? 'admin',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: false,
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Keycloak exited with ${child.exitCode}:\n${output.slice(-4000)}`);
+    const ready = await fetch(`${url}/realms/touchline/.well-known/openid-configuration`).then((r) => r.ok, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Keycloak did not start in time:\n${output.slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    url,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
