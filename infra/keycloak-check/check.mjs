@@ -184,10 +184,6 @@ async function main() {
         // SMTP_HOST and SMTP_FROM_ADDRESS stay unset, so their ${VAR:default} defaults are exercised; the port is
         // the check's own SMTP sink, so the plain ${VAR} substitution is exercised too.
         SMTP_PORT: String(smtp.port),
-        // Workaround for infra/lib/keycloak.mjs: its JAVA_OPTS_KC_HEAP sets -XX:MaxHeapFreeRatio=20 without lowering
-        // MinHeapFreeRatio (JVM default 40), and the JVM refuses to start ("MinHeapFreeRatio (40) must be less than or
-        // equal to MaxHeapFreeRatio (20)"). Same settings plus a compatible minimum.
-        JAVA_OPTS_KC_HEAP: '-XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -Xms128m -Xmx768m',
       },
     });
     console.log(`Keycloak up at ${kc.url} after ${Math.round((Date.now() - started) / 1000)} s`);

@@ -85,7 +85,7 @@ export async function startKeycloak({ port, managementPort, env = {}, dataDir })
       env: {
         ...process.env,
         JAVA_HOME: findJavaHome(),
-        JAVA_OPTS_KC_HEAP: '-XX:MaxHeapFreeRatio=20 -Xms128m -Xmx768m',
+        JAVA_OPTS_KC_HEAP: '-XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -Xms128m -Xmx768m',
         KC_BOOTSTRAP_ADMIN_USERNAME: 'admin',
         KC_BOOTSTRAP_ADMIN_PASSWORD: env.KC_BOOTSTRAP_ADMIN_PASSWORD ?? 'admin',
         ...env,
