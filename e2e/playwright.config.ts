@@ -2,11 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { baseURL, mailSmtpPort, mailUrl, port } from './support/env';
 
-const port = Number(process.env.E2E_PORT ?? 18_765);
+
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'touchline-e2e-web-'));
 
-export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -34,8 +34,15 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdout: 'ignore',
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      MAILDEV_SMTP_PORT: String(mailSmtpPort),
+      MAILDEV_WEB_PORT: mailUrl.split(':').pop()!,
+    },
+    stdout: process.env.E2E_SERVER_LOGS ? 'pipe' : 'ignore',
     stderr: 'pipe',
   },
 });

@@ -17,6 +17,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    rollupOptions: {
+      // The app, and the page the embedded provider's silent sign-in loads in an iframe.
+      input: { main: 'index.html', 'silent-renew': 'silent-renew.html' },
+    },
   },
   server: {
     host: '127.0.0.1',

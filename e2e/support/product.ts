@@ -29,9 +29,19 @@ export interface RunningProduct {
 
 /** Runs `npm start`'s launcher exactly as a user would, with its own data directory and port. */
 export async function startProduct(dataDir: string, port: number, env: Record<string, string> = {}): Promise<RunningProduct> {
+  const [smtpPort, mailWebPort] = [await freePort(), await freePort()];
   const child = spawn(process.execPath, [path.join(repoRoot, 'infra/bin/start.mjs')], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      MAILDEV_SMTP_PORT: String(smtpPort),
+      MAILDEV_WEB_PORT: String(mailWebPort),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

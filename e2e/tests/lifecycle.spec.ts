@@ -35,7 +35,7 @@ test('Ctrl-C stops the product and its PostgreSQL cleanly, and a restart keeps t
 
   first.process.kill('SIGINT');
   expect(await first.exited).toBe(0);
-  expect(isAlive(pg.pid)).toBe(false);
+  await expect.poll(() => isAlive(pg.pid), { timeout: 10_000 }).toBe(false);
   expect(postmaster(dataDir)).toBeNull();
 
   const second = await startProduct(dataDir, port);
@@ -46,7 +46,7 @@ test('Ctrl-C stops the product and its PostgreSQL cleanly, and a restart keeps t
   const pg2 = postmaster(dataDir)!;
   second.process.kill('SIGTERM');
   expect(await second.exited).toBe(0);
-  expect(isAlive(pg2.pid)).toBe(false);
+  await expect.poll(() => isAlive(pg2.pid), { timeout: 10_000 }).toBe(false);
 });
 
 test('a start after the product was killed outright stops the orphaned PostgreSQL and loses nothing', async () => {
@@ -70,7 +70,7 @@ test('a start after the product was killed outright stops the orphaned PostgreSQ
 test('a malformed setting stops the start with an error naming the variable', async () => {
   const result = spawnSync(process.execPath, [path.join(repoRoot, 'infra/bin/start.mjs')], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: 'eighty', DATA_DIR: await newDataDir() },
+    env: { ...process.env, PORT: 'eighty', DATA_DIR: await newDataDir(), MAILDEV_SMTP_PORT: String(await freePort()), MAILDEV_WEB_PORT: String(await freePort()) },
     encoding: 'utf8',
     timeout: 120_000,
   });

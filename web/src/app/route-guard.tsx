@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '@touchline/shared';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { isLoggingOut } from '@/features/auth/auth-actions';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { decideAccess, type Requirement } from './access';
 import { paths } from '@/config/paths';
@@ -11,6 +12,7 @@ export function RouteGuard({ requirement, children }: { requirement: Requirement
   const decision = decideAccess(requirement, user, location.pathname + location.search);
 
   if (decision.kind === 'login') {
+    if (isLoggingOut()) return null;
     sessionStorage.setItem(STORAGE_KEYS.redirectAfterLogin, decision.returnPath);
     return <Navigate to={decision.redirectTo} replace />;
   }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, getJson } from './api-client';
+import { apiRequest, getJson, readApiError, setAccessTokenSource } from './api-client';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
@@ -23,7 +23,21 @@ describe('api client', () => {
   it('reads with GET and credentials, without a body', async () => {
     const fetchMock = stubFetch(Response.json([1, 2]));
     await expect(getJson('/api/sessions')).resolves.toEqual([1, 2]);
-    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: 'GET', credentials: 'include', body: undefined });
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: 'GET', credentials: 'include', body: undefined, headers: {} });
+  });
+
+  it('sends the access token as a Bearer token when there is one', async () => {
+    const fetchMock = stubFetch(Response.json({}));
+    setAccessTokenSource(async () => 'token-123');
+    await getJson('/api/auth/check');
+    setAccessTokenSource(async () => null);
+    expect(fetchMock.mock.calls[0]![1]!.headers).toEqual({ Authorization: 'Bearer token-123' });
+  });
+
+  it('reads the status and message of an error', () => {
+    expect(readApiError(new Error('409: {"statusCode":409,"message":"exists"}'))).toEqual({ status: 409, message: 'exists' });
+    expect(readApiError(new Error('502: Bad Gateway'))).toEqual({ status: 502, message: null });
+    expect(readApiError(new TypeError('Failed to fetch'))).toBeNull();
   });
 
   it('raises "{status}: {body}" on a non-OK answer', async () => {

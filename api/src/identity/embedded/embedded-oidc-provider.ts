@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import type { DataSource } from 'typeorm';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
@@ -9,6 +10,9 @@ import type { EmbeddedIdpSecrets } from './identity-secrets';
 export const SPA_CLIENT_ID = 'touchline-web';
 export const API_AUDIENCE = 'touchline-api';
 const API_SCOPE = 'api';
+
+const logger = new Logger('EmbeddedOidcProvider');
+const describe = (error: { message?: string; error_description?: string }) => [error.message, error.error_description].filter(Boolean).join(': ');
 
 export const issuerFor = (config: Pick<AppConfig, 'publicUrl'>) => `${config.publicUrl}/idp`;
 /** The RFC 8707 resource indicator of the API; tokens for it carry `aud: touchline-api`. */
@@ -36,7 +40,7 @@ export function createEmbeddedOidcProvider(
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        redirect_uris: [`${config.publicUrl}/login`, `${config.publicUrl}/silent-check-sso.html`],
+        redirect_uris: [`${config.publicUrl}/login`, `${config.publicUrl}/silent-renew.html`],
         post_logout_redirect_uris: [home],
       },
     ],
@@ -78,6 +82,8 @@ export function createEmbeddedOidcProvider(
       await grant.save();
       return grant;
     },
+    // The SPA calls the token endpoint from the product's own origin, and from nowhere else.
+    clientBasedCORS: (_ctx, origin) => origin === new URL(config.publicUrl).origin,
     async issueRefreshToken(_ctx, client) {
       return client.grantTypeAllowed('refresh_token');
     },
@@ -123,5 +129,8 @@ export function createEmbeddedOidcProvider(
 
   const provider = new Provider(issuerFor(config), configuration);
   provider.proxy = config.trustProxy;
+  // Failed token requests and provider faults are the operator's first clue; log them (never the tokens).
+  provider.on('grant.error', (_ctx, error) => logger.warn(`token request refused: ${describe(error)}`));
+  provider.on('server_error', (_ctx, error) => logger.error(`provider error: ${error.stack ?? error.message}`));
   return provider;
 }

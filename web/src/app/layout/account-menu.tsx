@@ -4,6 +4,7 @@ import { ChevronsUpDown, CreditCard, LogOut, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 import { PlanBadge } from '@/components/ui/plan-badge';
+import { logout } from '@/features/auth/auth-actions';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { cn } from '@/lib/cn';
 import { paths, signupWithPlan } from '@/config/paths';
@@ -17,7 +18,6 @@ const itemClass = 'flex cursor-pointer items-center gap-2 rounded px-2 py-2 text
  */
 export function AccountMenu({ compact = false, onNavigate }: { compact?: boolean; onNavigate?: () => void }) {
   const user = useAuthStore((s) => s.user);
-  const logout = useAuthStore((s) => s.logout);
   const navigate = useNavigate();
 
   if (!user) {
@@ -76,7 +76,7 @@ export function AccountMenu({ compact = false, onNavigate }: { compact?: boolean
               // visitor arriving at a protected route and send them to the login page.
               onNavigate?.();
               await navigate(paths.home);
-              logout();
+              await logout();
             }}
           >
             <LogOut className="h-4 w-4" aria-hidden /> Logout

@@ -1,5 +1,6 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown, CircleHelp, Home, LayoutDashboard, Tag, type LucideIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { cn } from '@/lib/cn';
@@ -58,12 +59,17 @@ function Group({ value, label, icon: Icon, items, compact, onNavigate }: { value
 export function NavMenu({ compact = false, onNavigate }: { compact?: boolean; onNavigate?: () => void }) {
   const user = useAuthStore((s) => s.user);
   const { pathname } = useLocation();
-  const openGroup = pathname.startsWith('/dashboard') ? ['dashboard'] : pathname.startsWith('/help') ? ['help'] : [];
+  const current = pathname.startsWith('/dashboard') ? 'dashboard' : pathname.startsWith('/help') ? 'help' : null;
+  const [open, setOpen] = useState<string[]>(current ? [current] : []);
+  // The group of the page being shown opens when the page changes; groups opened by hand stay open.
+  useEffect(() => {
+    if (current) setOpen((groups) => (groups.includes(current) ? groups : [...groups, current]));
+  }, [current]);
 
   return (
     <nav aria-label="Main" className="flex flex-col gap-1">
       <TopLink to={paths.home} label="Home" icon={Home} compact={compact} onNavigate={onNavigate} />
-      <Accordion.Root type="multiple" defaultValue={openGroup} className="flex flex-col gap-1">
+      <Accordion.Root type="multiple" value={open} onValueChange={setOpen} className="flex flex-col gap-1">
         {user && <Group value="dashboard" label="Dashboard" icon={LayoutDashboard} items={dashboardItems(user)} compact={compact} onNavigate={onNavigate} />}
         <TopLink to={paths.pricing} label="Pricing" icon={Tag} compact={compact} onNavigate={onNavigate} />
         <Group value="help" label="Help" icon={CircleHelp} items={helpItems} compact={compact} onNavigate={onNavigate} />

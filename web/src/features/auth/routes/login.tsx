@@ -1,5 +1,81 @@
+import { IDENTITY_ERROR_MESSAGES, STORAGE_KEYS } from '@touchline/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { identityClient } from '@/lib/identity/create-identity-client';
+import { startLogin, takeRedirectAfterLogin } from '../auth-actions';
+import { authErrorMessage } from '../auth-messages';
+import { useAuthStore } from '../stores/auth-store';
 
-export default function Screen() {
-  return <Page title="Log in" />;
+/**
+ * /login: sends the visitor to the provider's sign-in page and, when the provider sends them back here,
+ * continues to the page they wanted (`redirect`, or `redirectAfterLogin`). A provider that came back with an
+ * error, or a failed backend sync, stops here with a message and a button instead of looping.
+ */
+export default function LoginScreen() {
+  const [params] = useSearchParams();
+  const user = useAuthStore((s) => s.user);
+  const isLoading = useAuthStore((s) => s.isLoading);
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+
+  const redirect = params.get('redirect');
+  if (redirect?.startsWith('/') && !redirect.startsWith('//')) sessionStorage.setItem(STORAGE_KEYS.redirectAfterLogin, redirect);
+
+  const client = identityClient();
+  const cameBackWithError = client?.callbackError() ?? null;
+  const shouldRedirect = !isLoading && !user && !!client && !cameBackWithError && !client.session() && !error;
+
+  // Once signed in, go on to the remembered page. Read and forget it exactly once, however often this renders.
+  const navigate = useNavigate();
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (!user || leaving.current) return;
+    leaving.current = true;
+    void navigate(takeRedirectAfterLogin(), { replace: true });
+  }, [user, navigate]);
+
+  useEffect(() => {
+    if (!shouldRedirect || started.current) return;
+    started.current = true;
+    startLogin().catch((e: unknown) => setError(authErrorMessage(e, (s) => `${s}`, 'Login failed')));
+  }, [shouldRedirect]);
+
+
+  const message =
+    error ??
+    (cameBackWithError ? (cameBackWithError === 'access_denied' ? 'Sign-in was cancelled.' : 'Login failed') : null) ??
+    (!isLoading && !client ? IDENTITY_ERROR_MESSAGES['invalid-api-key'] : null);
+  const waiting = !!user || (!message && (isLoading || shouldRedirect || !!client?.session()));
+
+  return (
+    <Page title="Log in">
+      {waiting ? (
+        <Spinner label="Taking you to sign in" className="justify-start p-0" />
+      ) : (
+        <div className="max-w-md space-y-4">
+          {message && (
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+              {message}
+            </p>
+          )}
+          {client && (
+            <Button
+              onClick={() => {
+                setError(null);
+                startLogin().catch((e: unknown) => setError(authErrorMessage(e, (s) => `${s}`, 'Login failed')));
+              }}
+            >
+              Continue to sign in
+            </Button>
+          )}
+          <p className="text-sm text-slate-600">
+            New here? <Link to="/signup" className="text-brand-700 underline">Start your free trial</Link>
+          </p>
+        </div>
+      )}
+    </Page>
+  );
 }

@@ -1,5 +1,78 @@
+import { SIGNUP_PLANS, backendFailure, DEFAULT_MESSAGES, isPlan, type SignupPlan } from '@touchline/shared';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { DEFAULT_AFTER_LOGIN, startSignup } from '../auth-actions';
+import { authErrorMessage } from '../auth-messages';
+import { readPendingRegistration } from '../pending-registration';
+import { useAuthStore } from '../stores/auth-store';
 
-export default function Screen() {
-  return <Page title="Sign up" />;
+const inputClass = 'mt-1 block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600';
+
+/** /signup: username, email and plan here; the password and email verification on the provider's pages. */
+export default function SignupScreen() {
+  const [params] = useSearchParams();
+  const user = useAuthStore((s) => s.user);
+  const isLoading = useAuthStore((s) => s.isLoading);
+  const pending = readPendingRegistration();
+  const requested = params.get('plan');
+  const [plan, setPlan] = useState<SignupPlan>(
+    isPlan(requested) && (SIGNUP_PLANS as readonly string[]).includes(requested) ? (requested as SignupPlan) : (pending?.plan ?? 'Free Trial'),
+  );
+  const [username, setUsername] = useState(pending?.username ?? '');
+  const [email, setEmail] = useState(pending?.email ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (user) return <Navigate to={DEFAULT_AFTER_LOGIN} replace />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      await startSignup({ username: username.trim(), email: email.trim(), plan });
+    } catch (e) {
+      setError(authErrorMessage(e, backendFailure.registration, DEFAULT_MESSAGES.registration));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page title="Sign up" lead="Create your Touchline account. You choose your password on the next page, and we email you a link to confirm your address.">
+      <form onSubmit={submit} className="max-w-md space-y-4" aria-busy={busy || isLoading}>
+        {error && (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <label className="block text-sm font-medium text-slate-800">
+          Username
+          <input className={inputClass} name="username" required minLength={2} maxLength={50} autoComplete="nickname" value={username} onChange={(e) => setUsername(e.target.value)} />
+        </label>
+        <label className="block text-sm font-medium text-slate-800">
+          Email
+          <input className={inputClass} name="email" type="email" required maxLength={320} autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <label className="block text-sm font-medium text-slate-800">
+          Plan
+          <select className={inputClass} name="plan" value={plan} onChange={(e) => setPlan(e.target.value as SignupPlan)}>
+            {SIGNUP_PLANS.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" disabled={busy || isLoading}>
+          Continue
+        </Button>
+        <p className="text-sm text-slate-600">
+          Already have an account? <Link to="/login" className="text-brand-700 underline">Log in</Link>
+        </p>
+      </form>
+    </Page>
+  );
 }

@@ -24,7 +24,8 @@ export const useAuthStore = create<AuthState>()(
   persist(
     (set) => ({
       user: null,
-      isLoading: false,
+      // Until the identity client has started: screens that act on the sign-in state wait for it.
+      isLoading: true,
       isInitialized: false,
       isRegistering: false,
       isVerifyingEmail: false,

@@ -1,0 +1,68 @@
+import { DEFAULT_MESSAGES, backendFailure } from '@touchline/shared';
+import { toast } from '@/components/ui/use-toast';
+import { getJson, setAccessTokenSource } from '@/lib/api-client';
+import { createIdentityClient, setIdentityClient, type IdentityClientConfig } from '@/lib/identity/create-identity-client';
+import type { IdentitySession } from '@/lib/identity/identity-client';
+import { syncLogin } from './api/auth-api';
+import { completeRegistration, registrationReadyFor, takePasswordChangeOutcome } from './auth-actions';
+import { onIdentityChange, type AuthListenerDeps } from './auth-listener';
+import { authErrorMessage } from './auth-messages';
+import { useAuthStore } from './stores/auth-store';
+
+const notify = (description: string) => toast({ title: 'Sign-in problem', description, variant: 'destructive' });
+
+const deps: AuthListenerDeps = {
+  state: () => useAuthStore.getState(),
+  sync: (session) => syncLogin(session.subject, session.email ?? ''),
+  notify,
+};
+
+let started: Promise<void> | null = null;
+
+/** Starts the identity client once per page load and runs the first identity callback. */
+export function startAuth(): Promise<void> {
+  started ??= run();
+  return started;
+}
+
+async function run(): Promise<void> {
+  const store = useAuthStore.getState();
+  store.setLoading(true);
+  let session: IdentitySession | null = null;
+  try {
+    const config = await getJson<IdentityClientConfig>('/api/auth/config');
+    const client = createIdentityClient(config);
+    setIdentityClient(client);
+    setAccessTokenSource(() => client.accessToken());
+    session = await client.init();
+    client.onSessionChange((next) => void onIdentityChange(next, deps));
+  } catch (error) {
+    // The person sees the catalogue's text; whoever opens the console sees the cause.
+    console.warn('[auth] the identity provider could not be started:', error);
+    notify(authErrorMessage(error, (status) => `${status}`, DEFAULT_MESSAGES.login));
+  }
+
+  try {
+    if (registrationReadyFor(session)) {
+      try {
+        await completeRegistration(session);
+      } catch (error) {
+        store.setUser(null);
+        notify(authErrorMessage(error, backendFailure.registration, DEFAULT_MESSAGES.registration));
+      }
+      if (!useAuthStore.getState().isInitialized) store.setInitialized(true);
+    } else {
+      await onIdentityChange(session, deps);
+    }
+    reportPasswordChange(session);
+  } finally {
+    useAuthStore.getState().setLoading(false);
+  }
+}
+
+function reportPasswordChange(session: IdentitySession | null): void {
+  const outcome = takePasswordChangeOutcome(session);
+  if (outcome === 'success') toast({ title: 'Password updated', description: 'Use your new password the next time you sign in.' });
+  if (outcome === 'cancelled') toast({ title: 'Password unchanged', description: 'You cancelled the password change.' });
+  if (outcome === 'error') toast({ title: DEFAULT_MESSAGES.passwordUpdate, variant: 'destructive' });
+}

@@ -1,5 +1,0 @@
-import { Page } from '@/components/layout/page';
-
-export default function Screen() {
-  return <Page title="Profile" />;
-}

@@ -1,0 +1,32 @@
+import type { IdentityClient } from './identity-client';
+import { IdentityConfigurationError } from './identity-client';
+import { EmbeddedIdentityClient } from './embedded-identity-client';
+import { KeycloakIdentityClient } from './keycloak-identity-client';
+
+/** `GET /api/auth/config`: chosen by the server's IDENTITY_PROVIDER, so one web build serves either mode. */
+export type IdentityClientConfig =
+  | { provider: 'embedded'; issuer: string; clientId: string }
+  | { provider: 'keycloak'; url: string; realm: string; clientId: string };
+
+/** The one place in the SPA that knows which identity provider runs. */
+export function createIdentityClient(config: IdentityClientConfig): IdentityClient {
+  switch (config.provider) {
+    case 'keycloak':
+      return new KeycloakIdentityClient({ url: config.url, realm: config.realm, clientId: config.clientId });
+    case 'embedded':
+      return new EmbeddedIdentityClient(config.issuer, config.clientId);
+    default:
+      throw new IdentityConfigurationError(`unknown identity provider ${(config as { provider: string }).provider}`);
+  }
+}
+
+let current: IdentityClient | null = null;
+
+/** The identity client the app started with; null before start-up or when none could be configured. */
+export function identityClient(): IdentityClient | null {
+  return current;
+}
+
+export function setIdentityClient(client: IdentityClient | null): void {
+  current = client;
+}

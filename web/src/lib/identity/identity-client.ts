@@ -1,0 +1,39 @@
+/** What the SPA knows about the signed-in account at the identity provider. Tokens stay in memory. */
+export interface IdentitySession {
+  /** The provider's subject: the user's identityId. */
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+}
+
+/** How a provider-side action (the password change) ended, as reported when the browser came back. */
+export type ActionOutcome = 'success' | 'cancelled' | 'error';
+
+/**
+ * The identity provider as the SPA sees it: the standard Authorization Code flow with PKCE (S256).
+ * Adapters: Keycloak, and the embedded OpenID provider at /idp. Every method that signs in, signs up,
+ * changes the password or signs out leaves the page for the provider and comes back to /login or /.
+ */
+export interface IdentityClient {
+  /** Completes a return from the provider, or restores an existing provider session without a page change. */
+  init(): Promise<IdentitySession | null>;
+  session(): IdentitySession | null;
+  login(options?: { loginHint?: string }): Promise<void>;
+  register(options: { loginHint: string }): Promise<void>;
+  /** Re-authentication with the current password, then the new password, on the provider's pages. */
+  changePassword(): Promise<void>;
+  logout(): Promise<void>;
+  /** A valid access token (refreshed when it is about to expire), or null without a session. */
+  accessToken(): Promise<string | null>;
+  /** The error the provider sent back with the last redirect (e.g. access_denied after Cancel), if any. */
+  callbackError(): string | null;
+  /** How the last provider-side action ended, when the provider reports it (Keycloak does). */
+  actionOutcome(): ActionOutcome | null;
+  /** Called when the session ends or changes outside the SPA's own calls (expiry, refresh failure). */
+  onSessionChange(listener: (session: IdentitySession | null) => void): () => void;
+}
+
+/** The provider could not be configured or reached in a way that is not the network's fault. */
+export class IdentityConfigurationError extends Error {
+  override readonly name = 'IdentityConfigurationError';
+}

@@ -1,0 +1,132 @@
+import Keycloak, { type KeycloakConfig } from 'keycloak-js';
+import type { ActionOutcome, IdentityClient, IdentitySession } from './identity-client';
+import { IdentityConfigurationError } from './identity-client';
+
+const origin = () => window.location.origin;
+
+/** Keycloak through its own adapter, keycloak-js: registration page, required actions and their outcome. */
+export class KeycloakIdentityClient implements IdentityClient {
+  private keycloak: Keycloak;
+  private lastCallbackError: string | null = null;
+  private lastActionOutcome: ActionOutcome | null = null;
+  private ready: Promise<unknown> | null = null;
+  private readonly listeners = new Set<(session: IdentitySession | null) => void>();
+
+  constructor(private readonly config: KeycloakConfig) {
+    this.keycloak = this.create();
+  }
+
+  private create(): Keycloak {
+    const keycloak = new Keycloak(this.config);
+    keycloak.onActionUpdate = (status) => {
+      this.lastActionOutcome = status;
+    };
+    keycloak.onTokenExpired = () => {
+      keycloak.updateToken(-1).catch(() => {
+        keycloak.clearToken();
+        this.emit();
+      });
+    };
+    keycloak.onAuthLogout = () => this.emit();
+    return keycloak;
+  }
+
+  init(): Promise<IdentitySession | null> {
+    this.ready ??= this.initialise();
+    return this.ready.then(() => this.session());
+  }
+
+  private async initialise(): Promise<void> {
+    const options = {
+      onLoad: 'check-sso' as const,
+      pkceMethod: 'S256' as const,
+      checkLoginIframe: false,
+      silentCheckSsoRedirectUri: `${origin()}/silent-check-sso.html`,
+      redirectUri: `${origin()}/login`,
+      scope: 'openid email',
+    };
+    try {
+      await this.keycloak.init(options);
+    } catch (error) {
+      const oauthError = (error as { error?: unknown } | undefined)?.error;
+      if (typeof oauthError !== 'string') {
+        // Coming back from the provider failed (say, the code could not be exchanged): remember it, so the
+        // login page stops instead of sending the browser round again.
+        this.lastCallbackError = 'sign_in_failed';
+        throw classify(error);
+      }
+      // The provider came back with an error (say, Cancel on its page). The session may still be there:
+      // look for it silently with a fresh adapter (one keycloak-js instance initialises once).
+      this.lastCallbackError = oauthError;
+      this.keycloak = this.create();
+      await this.keycloak.init(options).catch((e: unknown) => {
+        this.lastCallbackError = 'sign_in_failed';
+        throw classify(e);
+      });
+    }
+  }
+
+  session(): IdentitySession | null {
+    const claims = this.keycloak.authenticated ? this.keycloak.idTokenParsed : undefined;
+    if (!claims?.sub) return null;
+    return {
+      subject: claims.sub,
+      email: typeof claims.email === 'string' ? claims.email : null,
+      emailVerified: claims.email_verified === true,
+    };
+  }
+
+  login(options: { loginHint?: string } = {}): Promise<void> {
+    return this.keycloak.login({ loginHint: options.loginHint, redirectUri: `${origin()}/login` });
+  }
+
+  register(options: { loginHint: string }): Promise<void> {
+    return this.keycloak.register({ loginHint: options.loginHint, redirectUri: `${origin()}/login` });
+  }
+
+  changePassword(): Promise<void> {
+    return this.keycloak.login({ action: 'UPDATE_PASSWORD', prompt: 'login', redirectUri: `${origin()}/login` });
+  }
+
+  logout(): Promise<void> {
+    return this.keycloak.logout({ redirectUri: `${origin()}/` });
+  }
+
+  async accessToken(): Promise<string | null> {
+    if (this.ready) await this.ready.catch(() => undefined);
+    if (!this.keycloak.authenticated) return null;
+    try {
+      await this.keycloak.updateToken(30);
+      return this.keycloak.token ?? null;
+    } catch {
+      this.keycloak.clearToken();
+      this.emit();
+      return null;
+    }
+  }
+
+  callbackError(): string | null {
+    return this.lastCallbackError;
+  }
+
+  actionOutcome(): ActionOutcome | null {
+    return this.lastActionOutcome;
+  }
+
+  onSessionChange(listener: (session: IdentitySession | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(): void {
+    const session = this.session();
+    this.listeners.forEach((listener) => listener(session));
+  }
+}
+
+/** A failed fetch is the network's fault; anything else means the provider is not set up as expected. */
+function classify(error: unknown): Error {
+  if (error instanceof TypeError) return error;
+  const message = error instanceof Error ? error.message : String(error ?? 'unknown error');
+  return new IdentityConfigurationError(message);
+}
