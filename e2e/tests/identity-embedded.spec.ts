@@ -117,7 +117,7 @@ test('password change on /profile asks for the current password first', async ({
   await page.getByLabel('New password').fill('changed-secret');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page).toHaveURL('/profile');
-  await expect(page.getByText('Password updated')).toBeVisible();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: 'Password updated' })).toBeVisible();
   password = 'changed-secret';
 
   await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Logout' }).click();
