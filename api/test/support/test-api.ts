@@ -17,10 +17,10 @@ export interface TestApi {
 }
 
 /** The real API on a real (embedded) PostgreSQL in a fresh data directory, listening on a free loopback port. */
-export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+export async function startTestApi(env: Record<string, string> = {}, options: { port?: number } = {}): Promise<TestApi> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'touchline-api-'));
   const db = await startEmbeddedPostgres(dataDir);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig(
     { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'silent', SERVE_WEB: 'false', SMTP_PORT: '1', ...env },

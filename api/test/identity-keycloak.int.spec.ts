@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startMailCatcher } from './support/mail-catcher';
+import { startTestKeycloak } from './support/keycloak';
+import { startTestApi, type TestApi } from './support/test-api';
+import { bearer, decode, tampered, unsecured } from './support/tokens';
+
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let keycloak: Awaited<ReturnType<typeof startTestKeycloak>>;
+let api: TestApi;
+let coach: { access_token: string; id_token: string; sub: string };
+
+const email = 'kc-coach@club.example';
+const password = 'secret-123';
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  const port = await freePort();
+  keycloak = await startTestKeycloak(`http://127.0.0.1:${port}`, mail.smtpPort);
+  api = await startTestApi(
+    {
+      IDENTITY_PROVIDER: 'keycloak',
+      KEYCLOAK_URL: keycloak.url,
+      KEYCLOAK_ADMIN_CLIENT_SECRET: keycloak.adminSecret,
+      SMTP_PORT: String(mail.smtpPort),
+      TRUST_PROXY: 'true',
+    },
+    { port },
+  );
+  await keycloak.createUser(email, password);
+  const tokens = await keycloak.signIn(email, password);
+  coach = { ...tokens, sub: decode(tokens.access_token).sub as string };
+}, 300_000);
+
+afterAll(async () => {
+  await api?.stop();
+  await keycloak?.stop();
+  await mail?.stop();
+});
+
+const body = async (res: Response) => (await res.json()) as Record<string, unknown>;
+const call = (method: string, path: string, token?: string, payload?: unknown) =>
+  fetch(`${api.url}${path}`, {
+    method,
+    headers: { 'x-forwarded-for': '192.0.2.10', ...(token ? bearer(token) : {}), ...(payload ? { 'content-type': 'application/json' } : {}) },
+    body: payload ? JSON.stringify(payload) : undefined,
+  });
+
+describe('tokens (Keycloak)', () => {
+  it('Keycloak access tokens are addressed to the API and carry the verified email', () => {
+    expect(decode(coach.access_token)).toMatchObject({ aud: 'touchline-api', iss: `${keycloak.url}/realms/touchline`, email, email_verified: true });
+  });
+
+  it.each([
+    ['no token', () => undefined],
+    ['an alg:none token', () => unsecured(coach.access_token)],
+    ['a tampered token', () => tampered(coach.access_token)],
+    ['the ID token (wrong audience)', () => coach.id_token],
+    ['a master-realm admin token (wrong issuer)', () => keycloak.masterAdminToken()],
+    ['the admin client\'s own token (wrong audience)', () => keycloak.adminClientToken()],
+  ])('refuses %s with 401', async (_name, token) => {
+    const res = await call('GET', '/api/auth/check', await token());
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const clients = (await (await keycloak.admin('GET', '/clients?clientId=touchline-web')).json()) as { id: string; attributes: Record<string, string> }[];
+    const client = clients[0]!;
+    await keycloak.admin('PUT', `/clients/${client.id}`, { ...client, attributes: { ...client.attributes, 'access.token.lifespan': '1' } });
+    const shortLived = await keycloak.signIn(email, password);
+    await keycloak.admin('PUT', `/clients/${client.id}`, client);
+    expect((await call('GET', '/api/auth/check', shortLived.access_token)).status).toBe(404);
+    await new Promise((r) => setTimeout(r, 7000)); // past the lifespan and the verifier's 5 s clock tolerance
+    expect((await call('GET', '/api/auth/check', shortLived.access_token)).status).toBe(401);
+  }, 30_000);
+});
+
+describe('/api/auth with Keycloak', () => {
+  it('refuses another subject\'s identityId with 403', async () => {
+    const res = await call('POST', '/api/auth/register', coach.access_token, { identityId: 'someone-else', username: 'Kc', email, plan: 'Coach' });
+    expect(res.status).toBe(403);
+  });
+
+  it('registers, logs in, checks, and answers 409 for a second registration', async () => {
+    const created = await call('POST', '/api/auth/register', coach.access_token, { identityId: coach.sub, username: 'Kc Coach', email, plan: 'Coach Plus' });
+    expect(created.status).toBe(201);
+    expect(await body(created)).toMatchObject({ identityId: coach.sub, plan: 'Coach Plus', eliteRole: null });
+    expect((await call('POST', '/api/auth/login', coach.access_token, { identityId: coach.sub, email })).status).toBe(200);
+    expect((await call('GET', '/api/auth/check', coach.access_token)).status).toBe(200);
+    const again = await call('POST', '/api/auth/register', coach.access_token, { identityId: coach.sub, username: 'Kc Coach', email, plan: 'Coach' });
+    expect(again.status).toBe(409);
+  });
+
+  it('publishes the Keycloak client configuration', async () => {
+    expect(await body(await call('GET', '/api/auth/config'))).toEqual({ provider: 'keycloak', url: keycloak.url, realm: 'touchline', clientId: 'touchline-web' });
+  });
+});
+
+describe('password reset through the Keycloak admin API', () => {
+  const who = 'kc-reset@club.example';
+
+  it('answers unknown and known emails alike, and sets the new password with the emailed code', async () => {
+    await keycloak.createUser(who, password);
+    const known = await call('POST', '/api/auth/reset-password-request', undefined, { email: who });
+    const unknown = await call('POST', '/api/auth/reset-password-request', undefined, { email: 'nobody@club.example' });
+    expect(unknown.status).toBe(known.status);
+    expect(await body(unknown)).toEqual(await body(known));
+
+    const code = /\b(\d{6})\b/.exec((await mail.waitForMail(who, /password reset code/)).text)![1]!;
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect((await call('POST', '/api/auth/reset-password-confirm', undefined, { email: who, code: wrong, newPassword: 'kc-new-secret' })).status).toBe(400);
+    expect((await call('POST', '/api/auth/reset-password-confirm', undefined, { email: who, code, newPassword: 'kc-new-secret' })).status).toBe(200);
+
+    expect((await keycloak.signIn(who, 'kc-new-secret')).access_token).toBeTruthy();
+    expect(await mail.inbox('nobody@club.example')).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { expect } from 'vitest';
+import { Agent, formAction, pkce, type Tokens } from './browserless-oidc';
+import { freePort } from './mail-catcher';
+
+interface KeycloakServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A real Keycloak (infra/lib/keycloak.mjs: Maven Central distribution, the project's realm and theme). */
+export async function startTestKeycloak(publicUrl: string, smtpPort: number) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'touchline-kc-'));
+  const adminSecret = randomBytes(18).toString('base64url');
+  const bootstrapPassword = randomBytes(12).toString('base64url');
+  // @ts-expect-error plain ESM launcher module without types
+  const { startKeycloak } = (await import('../../../infra/lib/keycloak.mjs')) as {
+    startKeycloak: (o: object) => Promise<KeycloakServer>;
+  };
+  const server = await startKeycloak({
+    port: await freePort(),
+    managementPort: await freePort(),
+    dataDir,
+    env: {
+      KEYCLOAK_ADMIN_CLIENT_SECRET: adminSecret,
+      KC_BOOTSTRAP_ADMIN_PASSWORD: bootstrapPassword,
+      TOUCHLINE_PUBLIC_URL: publicUrl,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtpPort),
+    },
+  });
+  const realm = `${server.url}/realms/touchline`;
+
+  async function masterAdminToken(): Promise<string> {
+    const res = await fetch(`${server.url}/realms/master/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', client_id: 'admin-cli', username: 'admin', password: bootstrapPassword }),
+    });
+    return ((await res.json()) as { access_token: string }).access_token;
+  }
+
+  async function admin(method: string, pathname: string, body?: unknown): Promise<Response> {
+    return fetch(`${server.url}/admin/realms/touchline${pathname}`, {
+      method,
+      headers: { authorization: `Bearer ${await masterAdminToken()}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  /** A verified account with a password, made through the admin API (the sign-up itself is tested in the browser). */
+  async function createUser(email: string, password: string): Promise<string> {
+    const created = await admin('POST', '/users', {
+      username: email,
+      email,
+      emailVerified: true,
+      enabled: true,
+      firstName: 'Test',
+      lastName: 'Coach',
+      credentials: [{ type: 'password', value: password, temporary: false }],
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    return created.headers.get('location')!.split('/').pop()!;
+  }
+
+  /** Signs in on Keycloak's own login page (Authorization Code with PKCE), as the SPA would. */
+  async function signIn(email: string, password: string): Promise<Tokens> {
+    const agent = new Agent();
+    const { verifier, challenge } = pkce();
+    const redirectUri = `${publicUrl}/login`;
+    const params = new URLSearchParams({ client_id: 'touchline-web', redirect_uri: redirectUri, response_type: 'code', scope: 'openid email', state: 's', code_challenge: challenge, code_challenge_method: 'S256' });
+    const page = await (await agent.follow(`${realm}/protocol/openid-connect/auth?${params}`)).response.text();
+    const done = await agent.postForm(formAction(page, 'login-actions/authenticate'), { username: email, password, credentialId: '' }, (next) => next.startsWith(redirectUri));
+    const code = new URL(done.url).searchParams.get('code');
+    expect(code, `no code after signing in: ${done.url}`).toBeTruthy();
+    const res = await fetch(`${realm}/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', client_id: 'touchline-web', code: code!, redirect_uri: redirectUri, code_verifier: verifier }),
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as Tokens;
+  }
+
+  /** A client-credentials token of the API's admin client: genuine, but not addressed to the API. */
+  async function adminClientToken(): Promise<string> {
+    const res = await fetch(`${realm}/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'touchline-api-admin', client_secret: adminSecret }),
+    });
+    return ((await res.json()) as { access_token: string }).access_token;
+  }
+
+  return {
+    url: server.url,
+    adminSecret,
+    admin,
+    createUser,
+    signIn,
+    masterAdminToken,
+    adminClientToken,
+    stop: async () => {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
