@@ -1,12 +1,46 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { baseURL, mailSmtpPort, mailUrl, port } from './support/env';
+import * as env from './support/env';
 
+const tempDir = (name: string) => mkdtempSync(path.join(tmpdir(), `touchline-e2e-${name}-`));
+/** E2E_SKIP_KEYCLOAK=1 leaves Keycloak (a minute to start) out of a quick local run; CI always runs it. */
+const withKeycloak = !process.env.E2E_SKIP_KEYCLOAK;
+const keycloakAdminSecret = randomBytes(18).toString('base64url');
 
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'touchline-e2e-web-'));
+const browser = {
+  ...devices['Desktop Chrome'],
+  channel: undefined,
+  launchOptions: {
+    // Debian's Chromium; a browser download is impossible on these machines.
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
+  },
+};
 
+/** The product as `npm start` runs it, on its own port, data directory and mail catcher. */
+function product(port: number, mailSmtpPort: number, mailUrl: string, name: string, extra: Record<string, string> = {}) {
+  return {
+    command: 'node ../infra/bin/start.mjs',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: tempDir(name),
+      LOG_LEVEL: 'warn',
+      MAILDEV_SMTP_PORT: String(mailSmtpPort),
+      MAILDEV_WEB_PORT: mailUrl.split(':').pop()!,
+      ...extra,
+    },
+    stdout: process.env.E2E_SERVER_LOGS ? ('pipe' as const) : ('ignore' as const),
+    stderr: 'pipe' as const,
+  };
+}
 
 export default defineConfig({
   testDir: './tests',
@@ -16,33 +50,39 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   reporter: [['list']],
-  use: {
-    baseURL,
-    trace: 'retain-on-failure',
-    launchOptions: {
-      // Debian's Chromium; a browser download is impossible on these machines.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
-    },
-  },
+  use: { baseURL: env.baseURL, trace: 'retain-on-failure' },
   projects: [
     { name: 'product', testMatch: /lifecycle\.spec\.ts/ },
-    { name: 'chromium', testIgnore: /lifecycle\.spec\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium', testIgnore: /lifecycle\.spec\.ts|identity-keycloak\.spec\.ts/, use: browser },
+    ...(withKeycloak ? [{ name: 'keycloak', testMatch: /identity-keycloak\.spec\.ts/, use: { ...browser, baseURL: env.keycloakProductURL } }] : []),
   ],
-  webServer: {
-    command: 'node ../infra/bin/start.mjs',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: {
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      MAILDEV_SMTP_PORT: String(mailSmtpPort),
-      MAILDEV_WEB_PORT: mailUrl.split(':').pop()!,
-    },
-    stdout: process.env.E2E_SERVER_LOGS ? 'pipe' : 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    product(env.port, env.mailSmtpPort, env.mailUrl, 'embedded'),
+    ...(withKeycloak
+      ? [
+          {
+            command: 'node ../infra/bin/keycloak.mjs',
+            url: `${env.keycloakURL}/realms/touchline/.well-known/openid-configuration`,
+            reuseExistingServer: false,
+            timeout: 300_000,
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
+            env: {
+              KEYCLOAK_PORT: String(env.keycloakPort),
+              KEYCLOAK_MANAGEMENT_PORT: String(env.keycloakManagementPort),
+              KEYCLOAK_DATA_DIR: tempDir('keycloak'),
+              KEYCLOAK_ADMIN_CLIENT_SECRET: keycloakAdminSecret,
+              TOUCHLINE_PUBLIC_URL: env.keycloakProductURL,
+              SMTP_PORT: String(env.keycloakMailSmtpPort),
+            },
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+          },
+          product(env.keycloakProductPort, env.keycloakMailSmtpPort, env.keycloakMailUrl, 'keycloak', {
+            IDENTITY_PROVIDER: 'keycloak',
+            KEYCLOAK_URL: env.keycloakURL,
+            KEYCLOAK_ADMIN_CLIENT_SECRET: keycloakAdminSecret,
+          }),
+        ]
+      : []),
+  ],
 });

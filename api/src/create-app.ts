@@ -11,6 +11,7 @@ import { jsonBody } from './common/json-body';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { HTTP_MOUNTS, type HttpMount } from './identity/identity-provider';
+import { identityOrigins } from './identity/identity.module';
 
 export const API_PREFIX = 'api';
 
@@ -26,6 +27,9 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
     helmet({
       contentSecurityPolicy: {
         directives: {
+          // keycloak-js fetches tokens from Keycloak and checks the session in a hidden frame.
+          connectSrc: ["'self'", ...identityOrigins(config)],
+          frameSrc: ["'self'", ...identityOrigins(config)],
           // Plain-HTTP installs (the embedded default on localhost) must keep loading their own assets.
           upgradeInsecureRequests: null,
         },

@@ -1,5 +1,14 @@
-/** Addresses of the product the browser tests run against (started by playwright.config's webServer). */
+/** Addresses of the products the browser tests run against (started by playwright.config's webServer list). */
 export const port = Number(process.env.E2E_PORT ?? 18_765);
 export const baseURL = `http://127.0.0.1:${port}`;
 export const mailUrl = `http://127.0.0.1:${Number(process.env.E2E_MAIL_WEB_PORT ?? 18_766)}`;
 export const mailSmtpPort = Number(process.env.E2E_MAIL_SMTP_PORT ?? 18_767);
+
+/** The same product with IDENTITY_PROVIDER=keycloak, its Keycloak and its mail catcher. */
+export const keycloakProductPort = Number(process.env.E2E_KC_PRODUCT_PORT ?? 18_775);
+export const keycloakProductURL = `http://127.0.0.1:${keycloakProductPort}`;
+export const keycloakMailUrl = `http://127.0.0.1:${Number(process.env.E2E_KC_MAIL_WEB_PORT ?? 18_776)}`;
+export const keycloakMailSmtpPort = Number(process.env.E2E_KC_MAIL_SMTP_PORT ?? 18_777);
+export const keycloakPort = Number(process.env.E2E_KEYCLOAK_PORT ?? 18_780);
+export const keycloakManagementPort = Number(process.env.E2E_KEYCLOAK_MANAGEMENT_PORT ?? 18_781);
+export const keycloakURL = `http://127.0.0.1:${keycloakPort}`;

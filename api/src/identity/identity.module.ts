@@ -4,6 +4,11 @@ import { EmbeddedIdpModule } from './embedded/embedded-idp.module';
 import { HTTP_MOUNTS, IDENTITY_PROVIDER } from './identity-provider';
 import { KeycloakIdentityProvider } from './keycloak/keycloak-identity-provider';
 
+/** Origins outside the product the web app talks to for sign-in (its Content-Security-Policy allows them). */
+export function identityOrigins(config: AppConfig): string[] {
+  return config.keycloak ? [new URL(config.keycloak.url).origin] : [];
+}
+
 /** The one place that reads IDENTITY_PROVIDER: it wires the Keycloak adapter or the embedded provider. */
 @Module({})
 export class IdentityModule {

@@ -1,0 +1,132 @@
+import { IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
+import { expect, test, type Page } from '@playwright/test';
+import { keycloakMailUrl as mailUrl, keycloakURL } from '../support/env';
+import { codeIn, countMails, linkIn, waitForMail } from '../support/mail';
+
+/** The identity journey against Keycloak with the project's realm and theme, one account, in order. */
+test.describe.configure({ mode: 'serial' });
+
+const email = `kc-coach-${Date.now()}@club.example`;
+let password = 'first-secret';
+
+async function signInOnKeycloak(page: Page, secret: string) {
+  await expect(page).toHaveURL(new RegExp(`^${keycloakURL}/realms/touchline/`));
+  await page.locator('input[name=password]').waitFor();
+  // When re-authenticating, Keycloak already knows the account and asks for the password only.
+  const username = page.locator('input[name=username]');
+  if ((await username.count()) > 0 && (await username.isEditable())) await username.fill(email);
+  await page.locator('input[name=password]').fill(secret);
+  await page.locator('input[name=password]').press('Enter');
+}
+
+async function setNewPassword(page: Page, secret: string) {
+  await page.locator('input[name=password-new]').fill(secret);
+  await page.locator('input[name=password-confirm]').fill(secret);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+async function openAccountMenu(page: Page) {
+  await page.getByTestId('sidebar').getByRole('button', { name: 'Account menu' }).click();
+  return page.getByRole('menu');
+}
+
+test('sign up on Keycloak, verify by email, land on the overview with the Free Trial menu', async ({ page }) => {
+  await page.goto('/signup?plan=Free%20Trial');
+  await page.getByLabel('Username').fill('Kim Coach');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByText('Create your Touchline account')).toBeVisible();
+  await expect(page.locator('input[name=email]')).toHaveValue(email);
+  await page.locator('input[name=firstName]').fill('Kim');
+  await page.locator('input[name=lastName]').fill('Coach');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('You need to verify your email address')).toBeVisible();
+
+  const mail = await waitForMail(mailUrl, email, /Verify email/);
+  await page.goto(linkIn(mail.text));
+  // With verification on, Keycloak asks for the password once the address is proven.
+  await page.locator('input[name=password-new]').fill('12345');
+  await page.locator('input[name=password-confirm]').fill('12345');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(IDENTITY_ERROR_MESSAGES['weak-password'])).toBeVisible();
+  await setNewPassword(page, password);
+
+  await expect(page).toHaveURL('/dashboard/overview');
+  const sidebar = page.getByTestId('sidebar');
+  for (const item of ['Overview', 'Sessions', 'Compare']) await expect(sidebar.getByRole('link', { name: item, exact: true })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Development' })).toHaveCount(0);
+  const menu = await openAccountMenu(page);
+  await expect(menu).toContainText('Kim Coach');
+  await expect(menu).toContainText('Free Trial');
+});
+
+test('a second sign-up with the same email shows the catalogue text', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByLabel('Username').fill('Twin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.locator('input[name=firstName]').fill('Twin');
+  await page.locator('input[name=lastName]').fill('Coach');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText(IDENTITY_ERROR_MESSAGES['email-already-in-use'])).toBeVisible();
+});
+
+test('logout ends the Keycloak session and returns to /', async ({ page }) => {
+  await page.goto('/login');
+  await signInOnKeycloak(page, password);
+  await expect(page).toHaveURL('/dashboard/overview');
+  await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Login' })).toBeVisible();
+  await page.goto('/login');
+  await expect(page.locator('input[name=password]')).toBeVisible();
+});
+
+test('a wrong password shows the catalogue text', async ({ page }) => {
+  await page.goto('/login');
+  await signInOnKeycloak(page, 'not-my-password');
+  await expect(page.getByText(IDENTITY_ERROR_MESSAGES['invalid-credential'])).toBeVisible();
+});
+
+test('a deep link to a protected page comes back to it after login', async ({ page }) => {
+  await page.goto('/dashboard/compare');
+  await signInOnKeycloak(page, password);
+  await expect(page).toHaveURL('/dashboard/compare');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compare');
+});
+
+test('password reset with the emailed code', async ({ page }) => {
+  const before = await countMails(mailUrl, email, /password reset code/);
+  await page.goto('/reset-password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const mail = await waitForMail(mailUrl, email, /password reset code/, before);
+  password = 'reset-secret';
+  await page.getByLabel('Code from the email').fill(codeIn(mail.text));
+  await page.getByLabel('New password').fill(password);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('status')).toContainText('Your password has been changed');
+  await page.getByRole('link', { name: 'Log in' }).last().click();
+  await signInOnKeycloak(page, password);
+  await expect(page).toHaveURL('/dashboard/overview');
+});
+
+test('password change on /profile re-authenticates first', async ({ page }) => {
+  await page.goto('/profile');
+  await signInOnKeycloak(page, password);
+  await expect(page).toHaveURL('/profile');
+  await page.getByRole('button', { name: 'Change password' }).click();
+
+  await signInOnKeycloak(page, password);
+  password = 'changed-secret';
+  await setNewPassword(page, password);
+  await expect(page).toHaveURL('/profile');
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: 'Password updated' })).toBeVisible();
+
+  await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/');
+  await page.goto('/login');
+  await signInOnKeycloak(page, password);
+  await expect(page).toHaveURL('/dashboard/overview');
+});
