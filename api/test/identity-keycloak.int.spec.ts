@@ -114,3 +114,28 @@ describe('password reset through the Keycloak admin API', () => {
     expect(await mail.inbox('nobody@club.example')).toEqual([]);
   }, 60_000);
 });
+
+describe('realm settings (infra/keycloak/realm-touchline.json)', () => {
+  const authorize = (params: Record<string, string>) =>
+    fetch(`${keycloak.url}/realms/touchline/protocol/openid-connect/auth?${new URLSearchParams({ client_id: 'touchline-web', response_type: 'code', scope: 'openid', state: 's', ...params })}`, {
+      redirect: 'manual',
+    });
+
+  it('refuses a redirect URI that is not registered', async () => {
+    const res = await authorize({ redirect_uri: 'https://evil.example/login', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' });
+    expect(res.status).toBe(400);
+  });
+
+  it('requires PKCE with S256', async () => {
+    const res = await authorize({ redirect_uri: `${api.url}/login` });
+    expect(new URL(res.headers.get('location')!.replace('#', '?')).searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('lets the API\'s admin client find users but nothing more', async () => {
+    const token = await keycloak.adminClientToken();
+    const get = (p: string) => fetch(`${keycloak.url}/admin/realms/touchline${p}`, { headers: bearer(token) });
+    expect((await get(`/users?email=${encodeURIComponent(email)}&exact=true`)).status).toBe(200);
+    expect((await get('/clients')).status).toBe(403);
+    expect((await get('/roles')).status).toBe(403);
+  });
+});
