@@ -1,6 +1,6 @@
 import { ErrorResponse, InMemoryWebStorage, UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import type { ActionOutcome, IdentityClient, IdentitySession } from './identity-client';
-import { IdentityConfigurationError } from './identity-client';
+import { classifyProviderError, SessionListeners } from './identity-client';
 
 export const SILENT_RENEW_PATH = '/silent-renew.html';
 
@@ -14,7 +14,7 @@ export class EmbeddedIdentityClient implements IdentityClient {
   private user: User | null = null;
   private lastCallbackError: string | null = null;
   private ready: Promise<void> | null = null;
-  private readonly listeners = new Set<(session: IdentitySession | null) => void>();
+  private readonly listeners = new SessionListeners();
 
   constructor(issuer: string, clientId: string) {
     const origin = window.location.origin;
@@ -56,7 +56,7 @@ export class EmbeddedIdentityClient implements IdentityClient {
         this.user = await this.manager.signinRedirectCallback(url.href);
       } catch (error) {
         this.lastCallbackError = error instanceof ErrorResponse ? (error.error ?? 'sign_in_failed') : 'sign_in_failed';
-        if (!(error instanceof ErrorResponse)) throw classify(error);
+        if (!(error instanceof ErrorResponse)) throw classifyProviderError(error);
       } finally {
         window.history.replaceState(window.history.state, '', url.pathname);
       }
@@ -66,7 +66,7 @@ export class EmbeddedIdentityClient implements IdentityClient {
       this.user = await this.manager.signinSilent();
     } catch (error) {
       // login_required and friends: simply no session. Anything else is a real fault.
-      if (!(error instanceof ErrorResponse)) throw classify(error);
+      if (!(error instanceof ErrorResponse)) throw classifyProviderError(error);
       this.user = null;
     }
   }
@@ -123,17 +123,11 @@ export class EmbeddedIdentityClient implements IdentityClient {
   }
 
   onSessionChange(listener: (session: IdentitySession | null) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   private emit(): void {
-    const session = this.session();
-    this.listeners.forEach((listener) => listener(session));
+    this.listeners.emit(this.session());
   }
 }
 
-function classify(error: unknown): Error {
-  if (error instanceof TypeError) return error;
-  return new IdentityConfigurationError(error instanceof Error ? error.message : String(error));
-}

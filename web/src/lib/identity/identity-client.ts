@@ -37,3 +37,23 @@ export interface IdentityClient {
 export class IdentityConfigurationError extends Error {
   override readonly name = 'IdentityConfigurationError';
 }
+
+/** A failed fetch is the network's fault; anything else means the provider is not set up as expected. */
+export function classifyProviderError(error: unknown): Error {
+  if (error instanceof TypeError) return error;
+  return new IdentityConfigurationError(error instanceof Error ? error.message : String(error ?? 'unknown error'));
+}
+
+/** The listeners of `IdentityClient.onSessionChange`, shared by both adapters. */
+export class SessionListeners {
+  private readonly listeners = new Set<(session: IdentitySession | null) => void>();
+
+  add(listener: (session: IdentitySession | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(session: IdentitySession | null): void {
+    this.listeners.forEach((listener) => listener(session));
+  }
+}

@@ -1,6 +1,6 @@
 import Keycloak, { type KeycloakConfig } from 'keycloak-js';
 import type { ActionOutcome, IdentityClient, IdentitySession } from './identity-client';
-import { IdentityConfigurationError } from './identity-client';
+import { classifyProviderError, SessionListeners } from './identity-client';
 
 const origin = () => window.location.origin;
 
@@ -10,7 +10,7 @@ export class KeycloakIdentityClient implements IdentityClient {
   private lastCallbackError: string | null = null;
   private lastActionOutcome: ActionOutcome | null = null;
   private ready: Promise<unknown> | null = null;
-  private readonly listeners = new Set<(session: IdentitySession | null) => void>();
+  private readonly listeners = new SessionListeners();
 
   constructor(private readonly config: KeycloakConfig) {
     this.keycloak = this.create();
@@ -53,7 +53,7 @@ export class KeycloakIdentityClient implements IdentityClient {
         // Coming back from the provider failed (say, the code could not be exchanged): remember it, so the
         // login page stops instead of sending the browser round again.
         this.lastCallbackError = 'sign_in_failed';
-        throw classify(error);
+        throw classifyProviderError(error);
       }
       // The provider came back with an error (say, Cancel on its page). The session may still be there:
       // look for it silently with a fresh adapter (one keycloak-js instance initialises once).
@@ -61,7 +61,7 @@ export class KeycloakIdentityClient implements IdentityClient {
       this.keycloak = this.create();
       await this.keycloak.init(options).catch((e: unknown) => {
         this.lastCallbackError = 'sign_in_failed';
-        throw classify(e);
+        throw classifyProviderError(e);
       });
     }
   }
@@ -114,19 +114,11 @@ export class KeycloakIdentityClient implements IdentityClient {
   }
 
   onSessionChange(listener: (session: IdentitySession | null) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   private emit(): void {
-    const session = this.session();
-    this.listeners.forEach((listener) => listener(session));
+    this.listeners.emit(this.session());
   }
 }
 
-/** A failed fetch is the network's fault; anything else means the provider is not set up as expected. */
-function classify(error: unknown): Error {
-  if (error instanceof TypeError) return error;
-  const message = error instanceof Error ? error.message : String(error ?? 'unknown error');
-  return new IdentityConfigurationError(message);
-}

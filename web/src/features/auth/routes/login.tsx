@@ -2,6 +2,7 @@ import { IDENTITY_ERROR_MESSAGES, STORAGE_KEYS } from '@touchline/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { identityClient } from '@/lib/identity/create-identity-client';
@@ -56,11 +57,7 @@ export default function LoginScreen() {
         <Spinner label="Taking you to sign in" className="justify-start p-0" />
       ) : (
         <div className="max-w-md space-y-4">
-          {message && (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-              {message}
-            </p>
-          )}
+          <FormAlert>{message}</FormAlert>
           {client && (
             <Button
               onClick={() => {

@@ -2,6 +2,7 @@ import { PASSWORD_MIN_LENGTH, backendFailure, IDENTITY_ERROR_MESSAGES } from '@t
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
 import { confirmPasswordReset, requestPasswordReset } from '../api/auth-api';
 import { authErrorMessage } from '../auth-messages';
@@ -56,11 +57,7 @@ export default function ResetPasswordScreen() {
   return (
     <Page title="Reset your password">
       <div className="max-w-md space-y-4">
-        {error && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-            {error}
-          </p>
-        )}
+        <FormAlert>{error}</FormAlert>
         {notice && (
           <p role="status" className="rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900">
             {notice}

@@ -2,6 +2,7 @@ import { SIGNUP_PLANS, backendFailure, DEFAULT_MESSAGES, isPlan, type SignupPlan
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
 import { DEFAULT_AFTER_LOGIN, startSignup } from '../auth-actions';
 import { authErrorMessage } from '../auth-messages';
@@ -43,11 +44,7 @@ export default function SignupScreen() {
   return (
     <Page title="Sign up" lead="Create your Touchline account. You choose your password on the next page, and we email you a link to confirm your address.">
       <form onSubmit={submit} className="max-w-md space-y-4" aria-busy={busy || isLoading}>
-        {error && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-            {error}
-          </p>
-        )}
+        <FormAlert>{error}</FormAlert>
         <label className="block text-sm font-medium text-slate-800">
           Username
           <input className={inputClass} name="username" required minLength={2} maxLength={50} autoComplete="nickname" value={username} onChange={(e) => setUsername(e.target.value)} />
