@@ -11,6 +11,8 @@ import { ensureBuilt, ensureInstalled, root } from '../lib/setup.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 18_799);
+// Its own mail-catcher ports, so a product already running with the defaults does not get in the way.
+const MAIL = { MAILDEV_SMTP_PORT: '18797', MAILDEV_WEB_PORT: '18798' };
 
 ensureInstalled();
 ensureBuilt();
@@ -20,7 +22,7 @@ async function timeProductStart(dataDir) {
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'infra/bin/start.mjs')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...MAIL, DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
