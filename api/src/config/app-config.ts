@@ -42,6 +42,7 @@ const envSchema = z.object({
   WEB_ROOT: z.string().optional(),
   TRUST_PROXY: bool('TRUST_PROXY').default(false),
   PUBLIC_URL: url('PUBLIC_URL').optional(),
+  SELF_REGISTRATION: bool('SELF_REGISTRATION').default(true),
   IDENTITY_PROVIDER: z.enum(['embedded', 'keycloak'], { message: 'IDENTITY_PROVIDER must be embedded or keycloak' }).default('embedded'),
   KEYCLOAK_URL: url('KEYCLOAK_URL').optional(),
   KEYCLOAK_INTERNAL_URL: url('KEYCLOAK_INTERNAL_URL').optional(),
@@ -103,6 +104,8 @@ export class AppConfig {
   /** The product's address as browsers see it (links in emails, the embedded provider's issuer). */
   readonly publicUrl: string;
   readonly identityProvider: 'embedded' | 'keycloak';
+  /** Whether people may create their own accounts at the embedded provider (Keycloak: the realm decides). */
+  readonly selfRegistration: boolean;
   /** Set exactly when identityProvider is 'keycloak'. */
   readonly keycloak: KeycloakSettings | undefined;
   readonly smtp: SmtpSettings;
@@ -148,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: e.TRUST_PROXY,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     identityProvider: e.IDENTITY_PROVIDER,
+    selfRegistration: e.SELF_REGISTRATION,
     keycloak:
       e.IDENTITY_PROVIDER === 'keycloak'
         ? {

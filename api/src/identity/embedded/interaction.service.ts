@@ -46,7 +46,10 @@ export class InteractionService {
   }
 
   private get links() {
-    return { signupHref: `${this.config.publicUrl}/signup`, resetHref: `${this.config.publicUrl}/reset-password` };
+    return {
+      signupHref: this.config.selfRegistration ? `${this.config.publicUrl}/signup` : undefined,
+      resetHref: `${this.config.publicUrl}/reset-password`,
+    };
   }
 
   /** GET /idp/interaction/:uid — the page the current request needs. */
@@ -65,7 +68,10 @@ export class InteractionService {
       const account = await this.accounts.findById(session.accountId);
       if (account) return this.html(res, pages.updatePasswordPage(uid, { email: account.email }));
     }
-    if (action === 'SIGNUP' && screen !== 'login') return this.html(res, pages.registerPage(uid, { email: loginHint }));
+    if (action === 'SIGNUP' && screen !== 'login') {
+      const error = this.config.selfRegistration ? undefined : IDENTITY_ERROR_MESSAGES['operation-not-allowed'];
+      return this.html(res, pages.registerPage(uid, { email: loginHint, error }));
+    }
     this.html(res, pages.loginPage(uid, { email: loginHint, ...this.links }));
   }
 
@@ -101,6 +107,7 @@ export class InteractionService {
     const email = credentials.email.trim();
     const { password } = credentials;
     const again = (error: string) => this.html(res, pages.registerPage(details.uid, { email, error }), 400);
+    if (!this.config.selfRegistration) return again(IDENTITY_ERROR_MESSAGES['operation-not-allowed']);
     if (!EMAIL_PATTERN.test(email) || email.length > 320) return again(IDENTITY_ERROR_MESSAGES['invalid-email']);
     if (password.length < PASSWORD_MIN_LENGTH || password.length > 128) return again(IDENTITY_ERROR_MESSAGES['weak-password']);
 
