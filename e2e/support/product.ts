@@ -1,22 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
-export const repoRoot = path.resolve(__dirname, '../..');
+import { freePort } from '../../api/src/net';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export { freePort, isAlive } from '../../api/src/net';
+
+export const repoRoot = path.resolve(__dirname, '../..');
 
 export const newDataDir = () => mkdtemp(path.join(tmpdir(), 'touchline-e2e-'));
 
@@ -66,15 +58,6 @@ export function postmaster(dataDir: string): { pid: number; port: number } | nul
   if (!existsSync(file)) return null;
   const lines = readFileSync(file, 'utf8').split('\n');
   return { pid: Number(lines[0]), port: Number(lines[3]) };
-}
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export function databaseUrl(dataDir: string): string {

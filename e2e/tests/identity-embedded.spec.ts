@@ -1,7 +1,8 @@
 import { IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { mailUrl } from '../support/env';
-import { codeIn, countMails, linkIn, waitForMail } from '../support/mail';
+import { enterEmailedResetCode, logOut, openAccountMenu, setResetPassword } from '../support/journey';
+import { linkIn, waitForMail } from '../support/mail';
 
 /** The whole identity journey against the embedded provider, one account, in order. */
 test.describe.configure({ mode: 'serial' });
@@ -16,10 +17,6 @@ async function signInOnProvider(page: Page, secret: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-async function openAccountMenu(page: Page) {
-  await page.getByTestId('sidebar').getByRole('button', { name: 'Account menu' }).click();
-  return page.getByRole('menu');
-}
 
 test('sign up, verify by email, land on the overview with the Free Trial menu', async ({ page }) => {
   await page.goto('/signup?plan=Free%20Trial');
@@ -54,8 +51,7 @@ test('logout ends the provider session and returns to /', async ({ page }) => {
   await signInOnProvider(page, password);
   await expect(page).toHaveURL('/dashboard/overview');
 
-  await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL('/');
+  await logOut(page);
   await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Login' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('auth-storage'))).not.toContain(email);
 
@@ -79,21 +75,12 @@ test('a deep link to a protected page comes back to it after login', async ({ pa
 });
 
 test('password reset with the emailed code', async ({ page }) => {
-  const before = await countMails(mailUrl, email, /password reset code/);
-  await page.goto('/reset-password');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.getByRole('status')).toContainText('If an account exists');
-  const mail = await waitForMail(mailUrl, email, /password reset code/, before);
-
-  await page.getByLabel('Code from the email').fill(codeIn(mail.text));
-  await page.getByLabel('New password').fill('12345');
-  await page.getByRole('button', { name: 'Set new password' }).click();
+  await enterEmailedResetCode(page, mailUrl, email);
+  await setResetPassword(page, '12345');
   await expect(page.getByRole('alert')).toHaveText(IDENTITY_ERROR_MESSAGES['weak-password']);
 
   password = 'reset-secret';
-  await page.getByLabel('New password').fill(password);
-  await page.getByRole('button', { name: 'Set new password' }).click();
+  await setResetPassword(page, password);
   await expect(page.getByRole('status')).toContainText('Your password has been changed');
 
   await page.getByRole('link', { name: 'Log in' }).last().click();
@@ -120,8 +107,7 @@ test('password change on /profile asks for the current password first', async ({
   await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: 'Password updated' })).toBeVisible();
   password = 'changed-secret';
 
-  await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL('/');
+  await logOut(page);
   await page.goto('/login');
   await signInOnProvider(page, password);
   await expect(page).toHaveURL('/dashboard/overview');

@@ -1,7 +1,8 @@
 import { IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { keycloakMailUrl as mailUrl, keycloakURL } from '../support/env';
-import { codeIn, countMails, linkIn, waitForMail } from '../support/mail';
+import { enterEmailedResetCode, logOut, openAccountMenu, setResetPassword } from '../support/journey';
+import { linkIn, waitForMail } from '../support/mail';
 
 /** The identity journey against Keycloak with the project's realm and theme, one account, in order. */
 test.describe.configure({ mode: 'serial' });
@@ -25,10 +26,6 @@ async function setNewPassword(page: Page, secret: string) {
   await page.getByRole('button', { name: 'Submit' }).click();
 }
 
-async function openAccountMenu(page: Page) {
-  await page.getByTestId('sidebar').getByRole('button', { name: 'Account menu' }).click();
-  return page.getByRole('menu');
-}
 
 test('sign up on Keycloak, verify by email, land on the overview with the Free Trial menu', async ({ page }) => {
   await page.goto('/signup?plan=Free%20Trial');
@@ -76,8 +73,7 @@ test('logout ends the Keycloak session and returns to /', async ({ page }) => {
   await page.goto('/login');
   await signInOnKeycloak(page, password);
   await expect(page).toHaveURL('/dashboard/overview');
-  await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL('/');
+  await logOut(page);
   await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Login' })).toBeVisible();
   await page.goto('/login');
   await expect(page.locator('input[name=password]')).toBeVisible();
@@ -97,15 +93,9 @@ test('a deep link to a protected page comes back to it after login', async ({ pa
 });
 
 test('password reset with the emailed code', async ({ page }) => {
-  const before = await countMails(mailUrl, email, /password reset code/);
-  await page.goto('/reset-password');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  const mail = await waitForMail(mailUrl, email, /password reset code/, before);
+  await enterEmailedResetCode(page, mailUrl, email);
   password = 'reset-secret';
-  await page.getByLabel('Code from the email').fill(codeIn(mail.text));
-  await page.getByLabel('New password').fill(password);
-  await page.getByRole('button', { name: 'Set new password' }).click();
+  await setResetPassword(page, password);
   await expect(page.getByRole('status')).toContainText('Your password has been changed');
   await page.getByRole('link', { name: 'Log in' }).last().click();
   await signInOnKeycloak(page, password);
@@ -124,8 +114,7 @@ test('password change on /profile re-authenticates first', async ({ page }) => {
   await expect(page).toHaveURL('/profile');
   await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: 'Password updated' })).toBeVisible();
 
-  await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL('/');
+  await logOut(page);
   await page.goto('/login');
   await signInOnKeycloak(page, password);
   await expect(page).toHaveURL('/dashboard/overview');

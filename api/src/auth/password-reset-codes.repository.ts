@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returningRows } from '../database/returning-rows';
+import { loadOrCreateSecret } from '../database/secrets';
 
 export interface ResetCodeRow {
   id: string;
@@ -54,13 +55,7 @@ export class PasswordResetCodesRepository {
 
   /** The server-side secret mixed into code hashes, so a copy of the table alone cannot be brute-forced. */
   pepper(): Promise<string> {
-    this.pepperValue ??= (async () => {
-      await this.dataSource.query(`INSERT INTO identity_secrets (name, value) VALUES ('reset-pepper', $1) ON CONFLICT (name) DO NOTHING`, [
-        JSON.stringify(randomBytes(32).toString('base64url')),
-      ]);
-      const rows: { value: string }[] = await this.dataSource.query(`SELECT value FROM identity_secrets WHERE name = 'reset-pepper'`);
-      return rows[0]!.value;
-    })();
+    this.pepperValue ??= loadOrCreateSecret(this.dataSource, 'reset-pepper', async () => randomBytes(32).toString('base64url'));
     return this.pepperValue;
   }
 }

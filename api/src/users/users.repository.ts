@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EliteRole, Plan } from '@touchline/shared';
 import { Repository } from 'typeorm';
+import { isUniqueViolation } from '../database/postgres-errors';
 import { UserEntity } from './user.entity';
 
-const UNIQUE_VIOLATION = '23505';
 
 export interface NewUser {
   identityId: string;
@@ -27,7 +27,7 @@ export class UsersRepository {
     try {
       return await this.users.save(this.users.create(user));
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return null;
+      if (isUniqueViolation(error)) return null;
       throw error;
     }
   }

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '../../src/net';
 
 export interface CaughtMail {
   id: string;
@@ -7,15 +7,7 @@ export interface CaughtMail {
   to: { address: string }[];
 }
 
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
+export { freePort };
 
 /** maildev started in-process on free ports, read through its REST API as a person's inbox would be. */
 export async function startMailCatcher() {

@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
+import { isUniqueViolation } from '../../database/postgres-errors';
 import { returningRows } from '../../database/returning-rows';
 import { IdentityAccountEntity } from './identity-account.entity';
 
-const UNIQUE_VIOLATION = '23505';
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -29,7 +29,7 @@ export class IdentityAccountsRepository {
     try {
       return await this.accounts.save(this.accounts.create({ email, passwordHash, emailVerified: false }));
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return null;
+      if (isUniqueViolation(error)) return null;
       throw error;
     }
   }
