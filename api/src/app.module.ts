@@ -10,6 +10,9 @@ import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { IdentityAccountEntity } from './identity/embedded/identity-account.entity';
 import { MailModule } from './mail/mail.module';
+import { CoachingSessionEntity } from './sessions/coaching-session.entity';
+import { SessionsModule } from './sessions/sessions.module';
+import { StorageModule } from './storage/storage.module';
 import { UserEntity } from './users/user.entity';
 import { UsersModule } from './users/users.module';
 import { spaStaticOptions } from './web/spa-static';
@@ -41,7 +44,7 @@ export class AppModule {
         TypeOrmModule.forRoot({
           type: 'postgres',
           url: databaseUrl,
-          entities: [UserEntity, IdentityAccountEntity],
+          entities: [UserEntity, IdentityAccountEntity, CoachingSessionEntity],
           migrations,
           migrationsRun: true,
           migrationsTransactionMode: 'each',
@@ -53,6 +56,8 @@ export class AppModule {
         IdentityModule.register(config),
         UsersModule,
         AuthModule,
+        StorageModule.register(config),
+        SessionsModule,
       ],
       providers: [{ provide: AppConfig, useValue: config }],
       exports: [AppConfig],

@@ -12,6 +12,7 @@ import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { HTTP_MOUNTS, type HttpMount } from './identity/identity-provider';
 import { identityOrigins } from './identity/identity.module';
+import { UploadsService } from './sessions/uploads.service';
 
 export const API_PREFIX = 'api';
 
@@ -30,6 +31,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
           // keycloak-js fetches tokens from Keycloak and checks the session in a hidden frame.
           connectSrc: ["'self'", ...identityOrigins(config)],
           frameSrc: ["'self'", ...identityOrigins(config)],
+          // Recordings play from signed URLs: the API itself, or the object store's public address.
+          mediaSrc: ["'self'", ...(config.storage.s3 ? [new URL(config.storage.s3.publicEndpoint).origin] : [])],
           // Plain-HTTP installs (the embedded default on localhost) must keep loading their own assets.
           upgradeInsecureRequests: null,
         },
@@ -37,7 +40,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
     }),
   );
   app.use(jsonBody(config.bodyLimit));
-  for (const mount of app.get<HttpMount[]>(HTTP_MOUNTS)) app.use(mount.path, mount.handler);
+  for (const mount of [...app.get<HttpMount[]>(HTTP_MOUNTS), app.get(UploadsService).mount]) app.use(mount.path, mount.handler);
   app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: 'idp/{*path}', method: RequestMethod.ALL }] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());

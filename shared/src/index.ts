@@ -3,3 +3,4 @@ export * from './user';
 export * from './access';
 export * from './messages';
 export * from './constants';
+export * from './sessions';

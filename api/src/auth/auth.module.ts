@@ -5,11 +5,12 @@ import { AuthService } from './auth.service';
 import { BearerAuthGuard } from './bearer-auth.guard';
 import { PasswordResetCodesRepository } from './password-reset-codes.repository';
 import { PasswordResetService } from './password-reset.service';
+import { RegisteredUserGuard, UserAuthenticator } from './registered-user.guard';
 
 @Module({
   imports: [UsersModule],
   controllers: [AuthController],
-  providers: [AuthService, BearerAuthGuard, PasswordResetService, PasswordResetCodesRepository],
-  exports: [BearerAuthGuard],
+  providers: [AuthService, BearerAuthGuard, PasswordResetService, PasswordResetCodesRepository, UserAuthenticator, RegisteredUserGuard],
+  exports: [BearerAuthGuard, UserAuthenticator, RegisteredUserGuard, UsersModule],
 })
 export class AuthModule {}

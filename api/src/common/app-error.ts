@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { AUTH_MESSAGES, IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
+import { AUTH_MESSAGES, formatBytes, IDENTITY_ERROR_MESSAGES, SESSION_MESSAGES } from '@touchline/shared';
 
 /** Every error the API raises on purpose: a stable code for logs and tests, a status, and a message a person reads. */
 export class AppError extends HttpException {
@@ -32,6 +32,14 @@ export const Errors = {
   malformedJson: () => new AppError('MALFORMED_JSON', HttpStatus.BAD_REQUEST, 'Malformed JSON in request body'),
   bodyTooLarge: (limit: string) =>
     new AppError('BODY_TOO_LARGE', HttpStatus.PAYLOAD_TOO_LARGE, `Request body is larger than the limit of ${limit}`),
+  sessionNotFound: () => new AppError('SESSION_NOT_FOUND', HttpStatus.NOT_FOUND, SESSION_MESSAGES.notFound),
+  uploadNotFound: () => new AppError('UPLOAD_NOT_FOUND', HttpStatus.NOT_FOUND, SESSION_MESSAGES.uploadNotFound),
+  unsupportedMediaType: () => new AppError('UNSUPPORTED_MEDIA_TYPE', HttpStatus.UNSUPPORTED_MEDIA_TYPE, SESSION_MESSAGES.unsupportedType),
+  uploadTooLarge: (limitBytes: number) =>
+    new AppError('UPLOAD_TOO_LARGE', HttpStatus.PAYLOAD_TOO_LARGE, SESSION_MESSAGES.tooLarge(formatBytes(limitBytes))),
+  uploadSizeMismatch: () => new AppError('UPLOAD_SIZE_MISMATCH', HttpStatus.BAD_REQUEST, SESSION_MESSAGES.sizeMismatch),
+  alreadyUploaded: () => new AppError('ALREADY_UPLOADED', HttpStatus.CONFLICT, SESSION_MESSAGES.alreadyUploaded),
+  notUploaded: () => new AppError('NOT_UPLOADED', HttpStatus.CONFLICT, SESSION_MESSAGES.notUploaded),
   unsupportedBody: () =>
     new AppError('UNSUPPORTED_BODY', HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be JSON in UTF-8'),
 } as const;

@@ -16,6 +16,13 @@ const url = (name: string) =>
     .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, `${name} must be an http:// or https:// URL`)
     .transform((v) => v.replace(/\/+$/, ''));
 
+const positiveInt = (name: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d*$/, `${name} must be a whole number above 0`)
+    .transform(Number)
+    .refine(Number.isSafeInteger, `${name} is too large`);
+
 const bool = (name: string) =>
   z
     .enum(['true', 'false'], { message: `${name} must be true or false` })
@@ -57,11 +64,27 @@ const envSchema = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().min(3).default('Touchline <no-reply@touchline.local>'),
+  STORAGE_DRIVER: z.enum(['filesystem', 's3'], { message: 'STORAGE_DRIVER must be filesystem or s3' }).default('filesystem'),
+  S3_ENDPOINT: url('S3_ENDPOINT').optional(),
+  S3_PUBLIC_ENDPOINT: url('S3_PUBLIC_ENDPOINT').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)')
+    .default('touchline-media'),
+  S3_ACCESS_KEY: z.string().min(1).optional(),
+  S3_SECRET_KEY: z.string().min(1).optional(),
+  MAX_UPLOAD_BYTES: positiveInt('MAX_UPLOAD_BYTES').default(10 * 1024 ** 3),
+  UPLOAD_EXPIRY_HOURS: positiveInt('UPLOAD_EXPIRY_HOURS').default(24),
+  MEDIA_URL_TTL_SECONDS: positiveInt('MEDIA_URL_TTL_SECONDS').default(900),
 }).superRefine((env, ctx) => {
-  if (env.IDENTITY_PROVIDER !== 'keycloak') return;
-  for (const name of ['KEYCLOAK_URL', 'KEYCLOAK_ADMIN_CLIENT_SECRET'] as const) {
-    if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when IDENTITY_PROVIDER=keycloak` });
-  }
+  const require = (names: readonly (keyof typeof env)[], when: string) => {
+    for (const name of names) {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when ${when}` });
+    }
+  };
+  if (env.IDENTITY_PROVIDER === 'keycloak') require(['KEYCLOAK_URL', 'KEYCLOAK_ADMIN_CLIENT_SECRET'], 'IDENTITY_PROVIDER=keycloak');
+  if (env.STORAGE_DRIVER === 's3') require(['S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'], 'STORAGE_DRIVER=s3');
 });
 
 export interface KeycloakSettings {
@@ -74,6 +97,33 @@ export interface KeycloakSettings {
   audience: string;
   adminClientId: string;
   adminClientSecret: string;
+}
+
+export interface S3Settings {
+  /** Where the API reaches the object store. */
+  endpoint: string;
+  /** The address browsers use for signed download URLs; the endpoint unless set. */
+  publicEndpoint: string;
+  region: string;
+  bucket: string;
+  accessKey: string;
+  secretKey: string;
+}
+
+export interface StorageSettings {
+  driver: 'filesystem' | 's3';
+  /** Root folder of the filesystem driver. */
+  directory: string;
+  /** Set exactly when the driver is 's3'. */
+  s3: S3Settings | undefined;
+}
+
+export interface UploadSettings {
+  maxBytes: number;
+  /** An unfinished upload and its session are removed this long after the upload was created. */
+  expiryMs: number;
+  /** Lifetime of a signed media URL. */
+  mediaUrlTtlSeconds: number;
 }
 
 export interface SmtpSettings {
@@ -109,6 +159,8 @@ export class AppConfig {
   /** Set exactly when identityProvider is 'keycloak'. */
   readonly keycloak: KeycloakSettings | undefined;
   readonly smtp: SmtpSettings;
+  readonly storage: StorageSettings;
+  readonly uploads: UploadSettings;
 
   constructor(values: AppConfigValues) {
     Object.assign(this, values);
@@ -171,6 +223,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       user: e.SMTP_USER,
       password: e.SMTP_PASSWORD,
       from: e.MAIL_FROM,
+    },
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      directory: path.join(path.resolve(cwd, e.DATA_DIR), 'objects'),
+      s3:
+        e.STORAGE_DRIVER === 's3'
+          ? {
+              endpoint: e.S3_ENDPOINT!,
+              publicEndpoint: e.S3_PUBLIC_ENDPOINT ?? e.S3_ENDPOINT!,
+              region: e.S3_REGION,
+              bucket: e.S3_BUCKET,
+              accessKey: e.S3_ACCESS_KEY!,
+              secretKey: e.S3_SECRET_KEY!,
+            }
+          : undefined,
+    },
+    uploads: {
+      maxBytes: e.MAX_UPLOAD_BYTES,
+      expiryMs: e.UPLOAD_EXPIRY_HOURS * 3600 * 1000,
+      mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     },
   });
 }

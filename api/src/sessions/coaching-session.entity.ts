@@ -1,0 +1,50 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { MediaType, ProcessingStatus } from '@touchline/shared';
+
+const bigintAsNumber = { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
+
+@Entity({ name: 'coaching_sessions' })
+export class CoachingSessionEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'owner_id', type: 'uuid' })
+  ownerId: string;
+
+  @Column({ type: 'varchar', length: 120 })
+  title: string;
+
+  @Column({ name: 'media_type', type: 'varchar', length: 8 })
+  mediaType: MediaType;
+
+  /** The name the file had on the coach's device, reduced to safe characters. */
+  @Column({ name: 'original_file_name', type: 'varchar', length: 255 })
+  originalFileName: string;
+
+  @Column({ name: 'size_bytes', type: 'bigint', transformer: bigintAsNumber })
+  sizeBytes: number;
+
+  /** Detected from the file's bytes when the upload completes. */
+  @Column({ name: 'content_type', type: 'varchar', length: 64, nullable: true })
+  contentType: string | null;
+
+  /** Where the recording is kept once uploaded. */
+  @Column({ name: 'storage_key', type: 'varchar', length: 255, nullable: true })
+  storageKey: string | null;
+
+  /** The tus upload currently bound to this session, while it is open. */
+  @Column({ name: 'upload_id', type: 'varchar', length: 64, nullable: true, unique: true })
+  uploadId: string | null;
+
+  @Column({ name: 'processing_status', type: 'varchar', length: 16, default: 'pending' })
+  processingStatus: ProcessingStatus;
+
+  @Column({ name: 'uploaded_at', type: 'timestamptz', nullable: true })
+  uploadedAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module';
+import { CoachingSessionEntity } from './coaching-session.entity';
+import { SessionEvents } from './session-events';
+import { SessionsController } from './sessions.controller';
+import { SessionsRepository } from './sessions.repository';
+import { SessionsService } from './sessions.service';
+import { UploadSweeper } from './upload-sweeper.service';
+import { UploadsService } from './uploads.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([CoachingSessionEntity]), AuthModule],
+  controllers: [SessionsController],
+  providers: [SessionsRepository, SessionsService, SessionEvents, UploadsService, UploadSweeper],
+  exports: [SessionEvents, SessionsRepository, UploadsService],
+})
+export class SessionsModule {}

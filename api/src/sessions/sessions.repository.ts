@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { MediaType } from '@touchline/shared';
+import { IsNull, LessThan, Not, Repository } from 'typeorm';
+import { returningRows } from '../database/returning-rows';
+import { CoachingSessionEntity } from './coaching-session.entity';
+
+export interface NewSession {
+  ownerId: string;
+  title: string;
+  mediaType: MediaType;
+  originalFileName: string;
+  sizeBytes: number;
+}
+
+export interface CompletedUpload {
+  storageKey: string;
+  contentType: string;
+  mediaType: MediaType;
+}
+
+type Row = Record<string, unknown>;
+
+@Injectable()
+export class SessionsRepository {
+  constructor(@InjectRepository(CoachingSessionEntity) private readonly sessions: Repository<CoachingSessionEntity>) {}
+
+  create(session: NewSession): Promise<CoachingSessionEntity> {
+    return this.sessions.save(this.sessions.create({ ...session, processingStatus: 'pending' }));
+  }
+
+  listByOwner(ownerId: string): Promise<CoachingSessionEntity[]> {
+    return this.sessions.find({ where: { ownerId }, order: { createdAt: 'DESC' } });
+  }
+
+  findOwned(id: string, ownerId: string): Promise<CoachingSessionEntity | null> {
+    return this.sessions.findOneBy({ id, ownerId });
+  }
+
+  findByUploadId(uploadId: string): Promise<CoachingSessionEntity | null> {
+    return this.sessions.findOneBy({ uploadId });
+  }
+
+  /**
+   * Binds a new tus upload to the owner's session while its recording is still missing. Answers the upload
+   * it replaces (a client that lost its upload URL starts again), or null when the session cannot take one.
+   */
+  async bindUpload(id: string, ownerId: string, uploadId: string): Promise<{ previousUploadId: string | null } | null> {
+    const rows = returningRows<Row>(
+      await this.sessions.query(
+        `UPDATE coaching_sessions s SET upload_id = $3, updated_at = now()
+           FROM (SELECT id, upload_id AS previous FROM coaching_sessions WHERE id = $1 FOR UPDATE) p
+          WHERE s.id = p.id AND s.owner_id = $2 AND s.uploaded_at IS NULL
+          RETURNING p.previous`,
+        [id, ownerId, uploadId],
+      ),
+    );
+    return rows[0] ? { previousUploadId: (rows[0].previous as string | null) ?? null } : null;
+  }
+
+  /**
+   * Records the finished upload; false when the session was deleted or completed meanwhile. The upload id
+   * stays until `releasedUpload`, so a crash before the staging copy is released is finished by the sweep.
+   */
+  async completeUpload(id: string, uploadId: string, upload: CompletedUpload): Promise<boolean> {
+    const result = await this.sessions.update({ id, uploadId, uploadedAt: IsNull() }, { ...upload, uploadedAt: () => 'now()' });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async releasedUpload(uploadId: string): Promise<void> {
+    await this.sessions.update({ uploadId, uploadedAt: Not(IsNull()) }, { uploadId: null });
+  }
+
+  /** Completed sessions whose staging upload was not released (the API stopped in between). */
+  findUnreleased(before: Date, limit = 100): Promise<CoachingSessionEntity[]> {
+    return this.sessions.find({ where: { uploadId: Not(IsNull()), uploadedAt: LessThan(before) }, take: limit });
+  }
+
+  /** Deletes the owner's session; answers what it held, so the caller can remove the bytes. */
+  async deleteOwned(id: string, ownerId: string): Promise<Pick<CoachingSessionEntity, 'uploadId' | 'storageKey'> | null> {
+    const rows = returningRows<Row>(
+      await this.sessions.query(
+        `DELETE FROM coaching_sessions WHERE id = $1 AND owner_id = $2 RETURNING upload_id, storage_key`,
+        [id, ownerId],
+      ),
+    );
+    const row = rows[0];
+    return row ? { uploadId: row.upload_id as string | null, storageKey: row.storage_key as string | null } : null;
+  }
+
+  /** Deletes a session whose recording never arrived, found by its open upload. */
+  async deleteOpenByUploadId(uploadId: string): Promise<boolean> {
+    const result = await this.sessions.delete({ uploadId, uploadedAt: IsNull() });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async deleteOpen(id: string): Promise<boolean> {
+    const result = await this.sessions.delete({ id, uploadedAt: IsNull() });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Sessions created before `before` whose recording never finished uploading. */
+  findAbandoned(before: Date, limit = 100): Promise<CoachingSessionEntity[]> {
+    return this.sessions.find({ where: { uploadedAt: IsNull(), createdAt: LessThan(before) }, order: { createdAt: 'ASC' }, take: limit });
+  }
+}

@@ -1,0 +1,76 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { mediaFormatForFileName, type CreatedSessionDto } from '@touchline/shared';
+import { Errors } from '../common/app-error';
+import { AppConfig } from '../config/app-config';
+import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } from '../storage/object-storage';
+import type { UserEntity } from '../users/user.entity';
+import type { CoachingSessionEntity } from './coaching-session.entity';
+import type { CreateSessionDto } from './dto/create-session.dto';
+import { sanitizeFileName } from './media-detection';
+import { mapSession } from './session.mapper';
+import { SessionsRepository } from './sessions.repository';
+
+export const UPLOAD_ENDPOINT = '/api/uploads';
+
+/** Where a session's recording is kept once its upload is complete. */
+export const recordingKey = (sessionId: string) => `sessions/${sessionId}/recording`;
+
+@Injectable()
+export class SessionsService {
+  private readonly logger = new Logger(SessionsService.name);
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly sessions: SessionsRepository,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(UPLOAD_STORE) private readonly uploads: UploadStore,
+  ) {}
+
+  async create(owner: UserEntity, body: CreateSessionDto): Promise<CreatedSessionDto> {
+    if (body.sizeBytes > this.config.uploads.maxBytes) throw Errors.uploadTooLarge(this.config.uploads.maxBytes);
+    if (!mediaFormatForFileName(body.fileName)) throw Errors.unsupportedMediaType();
+    const session = await this.sessions.create({
+      ownerId: owner.id,
+      title: body.title,
+      mediaType: body.mediaType,
+      originalFileName: sanitizeFileName(body.fileName),
+      sizeBytes: body.sizeBytes,
+    });
+    return { session: mapSession(session), upload: { endpoint: UPLOAD_ENDPOINT, metadata: { sessionId: session.id } } };
+  }
+
+  list(owner: UserEntity): Promise<CoachingSessionEntity[]> {
+    return this.sessions.listByOwner(owner.id);
+  }
+
+  async get(owner: UserEntity, id: string): Promise<CoachingSessionEntity> {
+    const session = await this.sessions.findOwned(id, owner.id);
+    if (!session) throw Errors.sessionNotFound();
+    return session;
+  }
+
+  /** Removes the session first, then its bytes: a crash in between leaves an unreferenced object, never a dangling session. */
+  async delete(owner: UserEntity, id: string): Promise<void> {
+    const removed = await this.sessions.deleteOwned(id, owner.id);
+    if (!removed) throw Errors.sessionNotFound();
+    await this.removeBytes(id, removed.uploadId);
+  }
+
+  async mediaUrl(owner: UserEntity, id: string): Promise<{ url: string; expiresAt: string }> {
+    const session = await this.get(owner, id);
+    if (!session.storageKey || !session.contentType) throw Errors.notUploaded();
+    const ttlSeconds = this.config.uploads.mediaUrlTtlSeconds;
+    const url = await this.storage.downloadUrl(session.storageKey, { ttlSeconds, contentType: session.contentType });
+    return { url, expiresAt: new Date(Date.now() + ttlSeconds * 1000).toISOString() };
+  }
+
+  /** Everything a session may have stored: its open upload and its recording. Missing pieces are fine. */
+  async removeBytes(sessionId: string, uploadId: string | null): Promise<void> {
+    if (uploadId) {
+      await this.uploads.datastore.remove(uploadId).catch((error: unknown) => {
+        this.logger.debug({ err: error, uploadId }, 'no open upload to remove');
+      });
+    }
+    await this.storage.delete(recordingKey(sessionId));
+  }
+}

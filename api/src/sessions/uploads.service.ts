@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { buffer } from 'node:stream/consumers';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EVENTS, Server, type Upload } from '@tus/server';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { UserAuthenticator } from '../auth/registered-user.guard';
+import { AppError, Errors } from '../common/app-error';
+import { AppConfig } from '../config/app-config';
+import type { HttpMount } from '../identity/identity-provider';
+import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } from '../storage/object-storage';
+import type { UserEntity } from '../users/user.entity';
+import { detectMedia, mediaTypeOf, SNIFF_BYTES } from './media-detection';
+import { SessionEvents } from './session-events';
+import { recordingKey, SessionsService, UPLOAD_ENDPOINT } from './sessions.service';
+import { SessionsRepository } from './sessions.repository';
+
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+/** tus reads `{ status_code, body }` from anything a hook throws; the body is the API's usual JSON error. */
+function tusError(error: AppError): { status_code: number; body: string } {
+  const status = error.getStatus();
+  return { status_code: status, body: JSON.stringify({ statusCode: status, message: (error.getResponse() as { message: string }).message }) };
+}
+
+type TusRequest = { runtime?: { node?: { req: IncomingMessage } } };
+
+/**
+ * The tus server at /api/uploads. Every request but OPTIONS carries the owner's Bearer token; an upload is
+ * created for one of the caller's sessions (metadata `sessionId`), and only that caller may continue,
+ * inspect or terminate it. A finished upload is checked (size, type from its bytes), moved to the
+ * session's recording key and announced; anything refused leaves no bytes behind.
+ */
+@Injectable()
+export class UploadsService {
+  private readonly logger = new Logger(UploadsService.name);
+  private readonly callers = new WeakMap<IncomingMessage, UserEntity>();
+  readonly server: Server;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly authenticator: UserAuthenticator,
+    private readonly sessions: SessionsRepository,
+    private readonly sessionsService: SessionsService,
+    private readonly events: SessionEvents,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(UPLOAD_STORE) private readonly uploads: UploadStore,
+  ) {
+    this.server = new Server({
+      path: UPLOAD_ENDPOINT,
+      datastore: uploads.datastore,
+      maxSize: config.uploads.maxBytes,
+      relativeLocation: true,
+      disableTerminationForFinishedUploads: true,
+      namingFunction: () => randomBytes(16).toString('hex'),
+      getFileIdFromRequest: (_req, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? lastPath : undefined),
+      onIncomingRequest: (req, id) => this.authorize(req, id),
+      onUploadCreate: async (req, upload) => {
+        await this.bind(req, upload);
+        return {};
+      },
+      onUploadFinish: async (_req, upload) => {
+        await this.finish(upload);
+        return {};
+      },
+      onResponseError: (_req, error) => this.mapError(error),
+    });
+    this.server.on(EVENTS.POST_FINISH, (_req, _res, upload) => {
+      this.release(upload.id).catch((error: unknown) => this.logger.warn({ err: error, uploadId: upload.id }, 'releasing a finished upload failed; the sweep will retry'));
+    });
+    this.server.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
+      this.sessions.deleteOpenByUploadId(id).catch((error: unknown) => this.logger.error({ err: error, uploadId: id }, 'removing a cancelled session failed'));
+    });
+  }
+
+  /** The Express handler mounted at /api/uploads (outside Nest's router, so no body parser touches the stream). */
+  readonly mount: HttpMount = {
+    path: UPLOAD_ENDPOINT,
+    handler: (req, res) => void this.handle(req as ExpressRequest, res as ExpressResponse),
+  };
+
+  private async handle(req: ExpressRequest, res: ExpressResponse): Promise<void> {
+    try {
+      // Recordings are read through GET /api/sessions/:id/media, never back through tus.
+      if (req.method === 'GET') throw new AppError('METHOD_NOT_ALLOWED', 405, 'Recordings are read through /api/sessions/{id}/media.');
+      if (req.method !== 'OPTIONS') this.callers.set(req, await this.authenticator.authenticate(req.headers.authorization));
+    } catch (error) {
+      req.resume();
+      const { status_code, body } = tusError(error instanceof AppError ? error : Errors.invalidToken());
+      res.status(status_code).setHeader('Tus-Resumable', '1.0.0').type('application/json').send(body);
+      return;
+    }
+    req.url = req.originalUrl;
+    await this.server.handle(req, res as ServerResponse);
+  }
+
+  private caller(req: unknown): UserEntity {
+    const node = (req as TusRequest).runtime?.node?.req;
+    const user = node && this.callers.get(node);
+    if (!user) throw tusError(Errors.authenticationRequired());
+    return user;
+  }
+
+  private async authorize(req: unknown, id: string): Promise<void> {
+    const user = this.caller(req);
+    if ((req as { method: string }).method === 'POST') return;
+    const session = await this.sessions.findByUploadId(id);
+    // Someone else's upload looks exactly like a missing one.
+    if (!session || session.ownerId !== user.id) throw tusError(Errors.uploadNotFound());
+  }
+
+  private async bind(req: unknown, upload: Upload): Promise<void> {
+    const user = this.caller(req);
+    const sessionId = upload.metadata?.sessionId ?? '';
+    if (upload.sizeIsDeferred || upload.size === undefined) {
+      throw tusError(new AppError('UPLOAD_LENGTH_REQUIRED', 400, 'Upload-Length is required.'));
+    }
+    const session = /^[0-9a-f-]{36}$/i.test(sessionId) ? await this.sessions.findOwned(sessionId, user.id) : null;
+    if (!session) throw tusError(Errors.sessionNotFound());
+    if (session.uploadedAt) throw tusError(Errors.alreadyUploaded());
+    if (upload.size !== session.sizeBytes) throw tusError(Errors.uploadSizeMismatch());
+    const bound = await this.sessions.bindUpload(session.id, user.id, upload.id);
+    if (!bound) throw tusError(Errors.alreadyUploaded());
+    if (bound.previousUploadId && bound.previousUploadId !== upload.id) {
+      await this.uploads.datastore.remove(bound.previousUploadId).catch(() => undefined);
+    }
+  }
+
+  private async finish(upload: Upload): Promise<void> {
+    const session = await this.sessions.findByUploadId(upload.id);
+    if (!session) {
+      await this.discard(upload.id);
+      throw tusError(Errors.sessionNotFound());
+    }
+    const staged = this.uploads.stagingKey(upload.id);
+    const stat = await this.storage.stat(staged);
+    if (!stat || stat.size !== session.sizeBytes) {
+      await this.reject(session.id, upload.id);
+      throw tusError(Errors.uploadSizeMismatch());
+    }
+    const detected = await detectMedia(await buffer(await this.storage.get(staged, { start: 0, end: Math.min(stat.size, SNIFF_BYTES) - 1 })));
+    if (!detected) {
+      await this.reject(session.id, upload.id);
+      throw tusError(Errors.unsupportedMediaType());
+    }
+    const key = recordingKey(session.id);
+    await this.storage.copy(staged, key);
+    const mediaType = mediaTypeOf(detected, session.mediaType);
+    const completed = await this.sessions.completeUpload(session.id, upload.id, { storageKey: key, contentType: detected.contentType, mediaType });
+    if (!completed) {
+      await this.storage.delete(key);
+      throw tusError(Errors.sessionNotFound());
+    }
+    this.events.publishUploaded({ sessionId: session.id, ownerId: session.ownerId, storageKey: key, mediaType, contentType: detected.contentType });
+  }
+
+  /** After the client has its answer: the staging copy of a finished upload goes. */
+  async release(uploadId: string): Promise<void> {
+    await this.uploads.release(uploadId);
+    await this.sessions.releasedUpload(uploadId);
+  }
+
+  /** A finished upload nobody will keep. */
+  private async discard(uploadId: string): Promise<void> {
+    await this.uploads.release(uploadId);
+  }
+
+  /** A refused recording: the session and every byte of it go. */
+  private async reject(sessionId: string, uploadId: string): Promise<void> {
+    await this.discard(uploadId);
+    await this.sessions.deleteOpen(sessionId);
+    await this.sessionsService.removeBytes(sessionId, null);
+  }
+
+  private mapError(error: Error | { status_code: number; body: string }) {
+    if ('status_code' in error && typeof error.status_code === 'number') {
+      if (error.body.startsWith('{')) return undefined;
+      return { status_code: error.status_code, body: JSON.stringify({ statusCode: error.status_code, message: error.body.trim() }) };
+    }
+    this.logger.error({ err: error }, 'upload failed');
+    return { status_code: 500, body: JSON.stringify({ statusCode: 500, message: 'The upload failed on the server. Please try again.' }) };
+  }
+}

@@ -1,0 +1,52 @@
+import type { Readable } from 'node:stream';
+import type { DataStore } from '@tus/server';
+
+/** An inclusive byte range, as in an HTTP `Range` header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface DownloadUrlOptions {
+  ttlSeconds: number;
+  contentType: string;
+}
+
+/**
+ * Where recordings live. Keys are `/`-separated paths such as `sessions/<id>/media`; the adapters map them
+ * onto files under the data directory or objects in an S3 bucket.
+ */
+export interface ObjectStorage {
+  put(key: string, body: Readable): Promise<void>;
+  /** The object's bytes, or only `range` of them. Rejects with `ObjectNotFoundError` when there is none. */
+  get(key: string, range?: ByteRange): Promise<Readable>;
+  /** The object's size, or null when there is no such object. */
+  stat(key: string): Promise<{ size: number } | null>;
+  /** Removes the object; removing a missing object is not an error. */
+  delete(key: string): Promise<void>;
+  /** Copies an object to a new key within the store, without passing its bytes through the API. */
+  copy(from: string, to: string): Promise<void>;
+  /** A URL a browser can fetch the object from for `ttlSeconds`, with HTTP Range support. */
+  downloadUrl(key: string, options: DownloadUrlOptions): Promise<string>;
+}
+
+export class ObjectNotFoundError extends Error {
+  override readonly name = 'ObjectNotFoundError';
+  constructor(readonly key: string) {
+    super(`No object stored under ${key}`);
+  }
+}
+
+/**
+ * The tus data store that matches the object storage, and how its finished uploads appear there: an
+ * upload's bytes are readable through `ObjectStorage` under `stagingKey(id)` once it is complete.
+ */
+export interface UploadStore {
+  readonly datastore: DataStore;
+  stagingKey(uploadId: string): string;
+  /** Removes a finished upload (its bytes and tus's bookkeeping) once its recording has been copied out. */
+  release(uploadId: string): Promise<void>;
+}
+
+export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
+export const UPLOAD_STORE = Symbol('UPLOAD_STORE');

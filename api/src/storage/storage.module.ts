@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import * as path from 'node:path';
+import { DynamicModule, Module } from '@nestjs/common';
+import { FileStore } from '@tus/file-store';
+import { S3Store, type MetadataValue } from '@tus/s3-store';
+import { MemoryKvStore } from '@tus/server';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { loadOrCreateSecret } from '../database/secrets';
+import { FilesystemObjectStorage } from './filesystem-object-storage';
+import { MediaController } from './media.controller';
+import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } from './object-storage';
+import { S3ObjectStorage } from './s3-object-storage';
+
+const UPLOADS_FOLDER = 'uploads';
+
+/**
+ * The one place that branches on `STORAGE_DRIVER`: it builds the object storage and the tus data store
+ * that writes where that storage can read.
+ */
+@Module({})
+export class StorageModule {
+  static register(config: AppConfig): DynamicModule {
+    const filesystem = config.storage.driver === 'filesystem';
+    return {
+      module: StorageModule,
+      global: true,
+      controllers: filesystem ? [MediaController] : [],
+      providers: [
+        {
+          provide: OBJECT_STORAGE,
+          inject: [DataSource],
+          useFactory: async (dataSource: DataSource): Promise<ObjectStorage> => {
+            if (!filesystem) {
+              const storage = new S3ObjectStorage(config.storage.s3!);
+              await storage.ensureBucket();
+              return storage;
+            }
+            await mkdir(path.join(config.storage.directory, UPLOADS_FOLDER), { recursive: true, mode: 0o700 });
+            const key = await loadOrCreateSecret(dataSource, 'media-url-key', async () => randomBytes(32).toString('base64'));
+            return new FilesystemObjectStorage(config.storage.directory, config.publicUrl, Buffer.from(key, 'base64'));
+          },
+        },
+        {
+          provide: UPLOAD_STORE,
+          inject: [OBJECT_STORAGE],
+          useFactory: (storage: ObjectStorage): UploadStore => (filesystem ? fileUploadStore(config) : s3UploadStore(config, storage)),
+        },
+      ],
+      exports: [OBJECT_STORAGE, UPLOAD_STORE],
+    };
+  }
+}
+
+function fileUploadStore(config: AppConfig): UploadStore {
+  const store = new FileStore({
+    directory: path.join(config.storage.directory, UPLOADS_FOLDER),
+    expirationPeriodInMilliseconds: config.uploads.expiryMs,
+  });
+  return {
+    datastore: store,
+    stagingKey: (id) => `${UPLOADS_FOLDER}/${id}`,
+    release: async (id) => {
+      await rm(path.join(store.directory, id), { force: true });
+      await rm(path.join(store.directory, `${id}.json`), { force: true });
+    },
+  };
+}
+
+function s3UploadStore(config: AppConfig, storage: ObjectStorage): UploadStore {
+  const s3 = config.storage.s3!;
+  const cache = new MemoryKvStore<MetadataValue>();
+  const store = new S3Store({
+    cache,
+    // The server's own multipart expiry (listMultipartUploads) works on every S3 server; object tags do not.
+    useTags: false,
+    expirationPeriodInMilliseconds: config.uploads.expiryMs,
+    s3ClientConfig: {
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: s3.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.accessKey, secretAccessKey: s3.secretKey },
+      // Checksums only where S3 requires them: not every S3-compatible server accepts the newer defaults.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    },
+  });
+  return {
+    datastore: store,
+    // The finished object sits under the upload's id; its `.info` sidecar holds tus's bookkeeping. (The
+    // store's own remove() expects an open multipart upload, which a finished one no longer has.)
+    stagingKey: (id) => id,
+    release: async (id) => {
+      await storage.delete(id);
+      await storage.delete(`${id}.info`);
+      await cache.delete(id);
+    },
+  };
+}

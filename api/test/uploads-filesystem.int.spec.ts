@@ -1,0 +1,3 @@
+import { uploadContract } from './support/upload-contract';
+
+uploadContract('filesystem');

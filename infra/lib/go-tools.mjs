@@ -1,0 +1,47 @@
+// S3 servers and the reference tus server for tests and benchmarks, built from source with Go (the Go
+// module proxy is reachable here; release binaries are not). Versions are pinned; each binary is built once
+// into the cache folder outside the repository, and Go's own module and build caches make a rebuild of a
+// new pin fast.
+//
+// The build is `go build` inside a throwaway module that requires the pinned version, the same result as
+// `go install pkg@version`; `go install` also asks the proxy for the module's version list, which some
+// proxies refuse for modules they serve by exact version only.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { cacheDir } from './keycloak.mjs';
+import { log } from './setup.mjs';
+
+export const GO_TOOLS = {
+  // MinIO publishes no semver tags for the server; this is the newest commit on the proxy (2026-02-12).
+  minio: { module: 'github.com/minio/minio', pkg: 'github.com/minio/minio', version: 'v0.0.0-20260212201848-7aac2a2c5b7c' },
+  versitygw: { module: 'github.com/versity/versitygw', pkg: 'github.com/versity/versitygw/cmd/versitygw', version: 'v1.8.0' },
+  tusd: { module: 'github.com/tus/tusd/v2', pkg: 'github.com/tus/tusd/v2/cmd/tusd', version: 'v2.10.1' },
+};
+
+/** Path of the named tool's binary, building it first when the pinned version is not in the cache. */
+export function ensureGoTool(name) {
+  const tool = GO_TOOLS[name];
+  if (!tool) throw new Error(`unknown Go tool ${name}`);
+  const dir = path.join(cacheDir, 'go-bin', `${name}-${tool.version}`);
+  const binary = path.join(dir, path.basename(tool.pkg));
+  if (existsSync(binary)) return binary;
+  const building = `${dir}.building`;
+  rmSync(building, { recursive: true, force: true });
+  mkdirSync(building, { recursive: true });
+  log(`building ${name} ${tool.version} with Go (once; cached in ${dir})…`);
+  const work = path.join(building, 'module');
+  mkdirSync(work);
+  writeFileSync(path.join(work, 'go.mod'), `module touchline.local/build-${name}\n\ngo 1.24\n\nrequire ${tool.module} ${tool.version}\n`);
+  const result = spawnSync('go', ['build', '-trimpath', '-o', binary.replace(dir, building), tool.pkg], {
+    cwd: work,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, CGO_ENABLED: '0', GOTOOLCHAIN: 'local', GOFLAGS: '-mod=mod' },
+  });
+  if (result.error) throw new Error(`building ${name} needs Go on the PATH: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`building ${tool.pkg}@${tool.version} failed with exit code ${result.status}`);
+  rmSync(work, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(building, dir);
+  return binary;
+}

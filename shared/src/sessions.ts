@@ -1,0 +1,75 @@
+import type { MediaType, ProcessingStatus } from './enums';
+
+/**
+ * The media formats a session may be uploaded in. The API decides from the file's first bytes; the web app
+ * uses the extensions to infer the media type and to refuse an unsupported file before sending it.
+ */
+export const MEDIA_FORMATS = [
+  { extension: 'mp3', mediaType: 'audio', mimeTypes: ['audio/mpeg'] },
+  { extension: 'm4a', mediaType: 'audio', mimeTypes: ['audio/x-m4a', 'audio/mp4', 'audio/m4a'] },
+  { extension: 'aac', mediaType: 'audio', mimeTypes: ['audio/aac', 'audio/x-aac'] },
+  { extension: 'wav', mediaType: 'audio', mimeTypes: ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave'] },
+  { extension: 'ogg', mediaType: 'audio', mimeTypes: ['audio/ogg', 'application/ogg'] },
+  { extension: 'opus', mediaType: 'audio', mimeTypes: ['audio/opus', 'audio/ogg'] },
+  { extension: 'webm', mediaType: 'video', mimeTypes: ['video/webm', 'audio/webm'] },
+  { extension: 'mp4', mediaType: 'video', mimeTypes: ['video/mp4'] },
+  { extension: 'mov', mediaType: 'video', mimeTypes: ['video/quicktime'] },
+] as const satisfies readonly { extension: string; mediaType: MediaType; mimeTypes: readonly string[] }[];
+
+export type MediaFormat = (typeof MEDIA_FORMATS)[number];
+
+export function mediaFormatForFileName(fileName: string): MediaFormat | undefined {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase();
+  return MEDIA_FORMATS.find((format) => format.extension === extension);
+}
+
+/** The `accept` attribute of the file picker. */
+export const MEDIA_ACCEPT = MEDIA_FORMATS.map((f) => `.${f.extension}`).join(',');
+
+export const SESSION_TITLE_MAX_LENGTH = 120;
+
+export const SESSION_MESSAGES = {
+  unsupportedType: 'This file type is not supported. Please upload an MP3, M4A, AAC, WAV, OGG, Opus, WebM, MP4 or MOV file.',
+  tooLarge: (limit: string) => `This file is larger than the upload limit of ${limit}.`,
+  emptyFile: 'This file is empty. Please choose a recording.',
+  sizeMismatch: 'The uploaded file does not have the size announced for it. Please upload it again.',
+  notFound: 'Session not found',
+  alreadyUploaded: "This session's recording has already been uploaded.",
+  notUploaded: "This session's recording has not finished uploading yet.",
+  uploadNotFound: 'Upload not found',
+} as const;
+
+/** A coaching session as the API returns it. */
+export interface CoachingSessionDto {
+  id: string;
+  title: string;
+  mediaType: MediaType;
+  originalFileName: string;
+  sizeBytes: number;
+  /** Detected from the file's bytes once the upload is complete; null before. */
+  contentType: string | null;
+  processingStatus: ProcessingStatus;
+  /** When the recording finished uploading; null while the upload is still open. */
+  uploadedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The answer to `POST /api/sessions`: the session and where its recording goes. */
+export interface CreatedSessionDto {
+  session: CoachingSessionDto;
+  upload: { endpoint: string; metadata: Record<string, string> };
+}
+
+/** Binary size the way people read it: 10 GB, 250 MB. */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const rounded = unit === 0 || value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
+  return `${rounded} ${units[unit]}`;
+}
