@@ -13,6 +13,11 @@ export function setAccessTokenSource(source: AccessTokenSource): void {
   accessToken = source;
 }
 
+/** A fresh access token for calls made outside this client (the resumable upload's requests). */
+export function freshAccessToken(): Promise<string | null> {
+  return accessToken();
+}
+
 /** A non-OK answer, with its status and the message field of its body when there is one. */
 export function readApiError(error: unknown): { status: number; message: string | null } | null {
   const match = error instanceof Error ? /^(\d{3}): ([\s\S]*)$/.exec(error.message) : null;
