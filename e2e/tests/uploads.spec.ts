@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { baseURL, mailUrl } from '../support/env';
+import { signInCoach, signUpCoach } from '../support/journey';
+import { captureBearer, recording, sha256File, throttleUploads } from '../support/media';
+
+/** The /upload screen against the embedded product, one coach, in order. */
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
+
+const email = `uploader-${Date.now()}@club.example`;
+const password = 'upload-secret';
+const MB = 1024 * 1024;
+
+test('a 100 KB audio recording goes up in one request and is listed with its status', async ({ page }) => {
+  await signUpCoach(page, mailUrl, email, password);
+  const file = await recording('Tuesday drills.wav', 'wav', 100 * 1024);
+  const uploads: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/uploads')) uploads.push(r.method());
+  });
+
+  await page.goto('/upload');
+  await page.getByLabel('Recording file').setInputFiles(file);
+  await expect(page.getByTestId('chosen-file')).toHaveText('Tuesday drills.wav');
+  await expect(page.getByLabel('Title')).toHaveValue('Tuesday drills');
+  await expect(page.getByRole('radio', { name: 'Audio' })).toBeChecked();
+  await page.getByRole('button', { name: 'Upload' }).click();
+
+  await expect(page.getByTestId('upload-state')).toHaveText('Upload complete');
+  await expect(page.getByTestId('upload-percent')).toHaveText('100%');
+  expect(uploads).toEqual(['POST']);
+
+  await page.getByRole('link', { name: 'See your sessions' }).click();
+  const row = page.getByTestId('session-row').filter({ hasText: 'Tuesday drills' });
+  await expect(row).toContainText('Waiting for analysis');
+  await expect(row).toContainText('100 KB');
+});
+
+test('a file that is not a recording is refused before anything is sent', async ({ page }) => {
+  await signInCoach(page, email, password);
+  await page.goto('/upload');
+  await page.getByLabel('Recording file').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7') });
+  await expect(page.getByRole('alert')).toHaveText(/This file type is not supported/);
+});
+
+test('a 40 MB video pauses and resumes, and the stored bytes are the file', async ({ page }) => {
+  await signInCoach(page, email, password);
+  const bearer = captureBearer(page);
+  const file = await recording('Saturday match.mp4', 'mp4', 40 * MB);
+  await throttleUploads(page, 8 * MB);
+  const patches: number[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PATCH' && new URL(r.url()).pathname.startsWith('/api/uploads/')) patches.push(Number(r.headers()['upload-offset']));
+  });
+
+  await page.goto('/upload');
+  await page.getByLabel('Recording file').setInputFiles(file);
+  await expect(page.getByRole('radio', { name: 'Video' })).toBeChecked();
+  await page.getByRole('button', { name: 'Upload' }).click();
+
+  const percent = async () => Number((await page.getByTestId('upload-percent').textContent())!.replace('%', ''));
+  await expect.poll(percent, { timeout: 60_000 }).toBeGreaterThanOrEqual(10);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByTestId('upload-state')).toHaveText('Paused');
+  const pausedAt = await percent();
+  expect(pausedAt).toBeLessThan(100);
+  await page.waitForTimeout(1500);
+  expect(await percent()).toBe(pausedAt);
+
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByTestId('upload-state')).toHaveText('Upload complete', { timeout: 90_000 });
+
+  // Chunks double from 256 KB; the resumed PATCH starts at the offset the server reported.
+  expect(patches.slice(0, 3)).toEqual([0, 256 * 1024, 768 * 1024]);
+  const token = bearer();
+  const sessions = (await (await fetch(`${baseURL}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string; title: string; contentType: string }[];
+  const session = sessions.find((s) => s.title === 'Saturday match')!;
+  expect(session.contentType).toBe('video/mp4');
+  const { url } = (await (await fetch(`${baseURL}/api/sessions/${session.id}/media`, { headers: { authorization: `Bearer ${token}` } })).json()) as { url: string };
+  const stored = Buffer.from(await (await fetch(url)).arrayBuffer());
+  expect(createHash('sha256').update(stored).digest('hex')).toBe(await sha256File(file));
+  expect(stored.length).toBe((await readFile(file)).length);
+});
