@@ -85,9 +85,9 @@ export class UploadsService {
       if (req.method === 'GET') throw new AppError('METHOD_NOT_ALLOWED', 405, 'Recordings are read through /api/sessions/{id}/media.');
       if (req.method !== 'OPTIONS') this.callers.set(req, await this.authenticator.authenticate(req.headers.authorization));
     } catch (error) {
-      req.resume();
       const { status_code, body } = tusError(error instanceof AppError ? error : Errors.invalidToken());
-      res.status(status_code).setHeader('Tus-Resumable', '1.0.0').type('application/json').send(body);
+      // The refused request's body is not read: the connection closes after the answer instead.
+      res.status(status_code).setHeader('Tus-Resumable', '1.0.0').setHeader('Connection', 'close').type('application/json').send(body);
       return;
     }
     req.url = req.originalUrl;
