@@ -54,7 +54,36 @@ describe('users table (migrations)', () => {
 
   it('records the applied migration', async () => {
     const { rows } = await client.query('SELECT name FROM migrations');
-    expect(rows.map((r) => r.name)).toEqual(['CreateUsers1763700000000', 'Identity1763800000000']);
+    expect(rows.map((r) => r.name)).toEqual(['CreateUsers1763700000000', 'Identity1763800000000', 'CoachingSessions1763900000000']);
+  });
+});
+
+describe('coaching_sessions table (migrations)', () => {
+  const insertSession = (ownerId: string, values: Record<string, unknown> = {}) => {
+    const v = { title: 'Tuesday', media_type: 'video', original_file_name: 'a.mp4', size_bytes: 10, uploaded_at: null, storage_key: null, content_type: null, ...values };
+    return client.query(
+      'INSERT INTO coaching_sessions (owner_id, title, media_type, original_file_name, size_bytes, uploaded_at, storage_key, content_type) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *',
+      [ownerId, v.title, v.media_type, v.original_file_name, v.size_bytes, v.uploaded_at, v.storage_key, v.content_type],
+    );
+  };
+
+  it('keeps a session consistent: known media type, positive size, a title, and uploaded exactly when it has a recording', async () => {
+    const owner = (await insertUser({ identityId: 'sub-owner', email: 'owner@club.example', plan: 'Coach' })).rows[0].id as string;
+    const row = (await insertSession(owner)).rows[0];
+    expect(row).toMatchObject({ processing_status: 'pending', uploaded_at: null });
+    expect(await sqlState(insertSession(owner, { media_type: 'image' }))).toBe('23514');
+    expect(await sqlState(insertSession(owner, { size_bytes: 0 }))).toBe('23514');
+    expect(await sqlState(insertSession(owner, { title: '   ' }))).toBe('23514');
+    expect(await sqlState(insertSession(owner, { uploaded_at: new Date() }))).toBe('23514');
+    expect(await sqlState(insertSession(owner, { uploaded_at: new Date(), storage_key: 'k', content_type: 'video/mp4' }))).toBe('ok');
+    expect(await sqlState(insertSession('00000000-0000-4000-8000-000000000000'))).toBe('23503');
+  });
+
+  it("removes a user's sessions with the user", async () => {
+    const owner = (await insertUser({ identityId: 'sub-gone', email: 'gone@club.example', plan: 'Coach' })).rows[0].id as string;
+    await insertSession(owner);
+    await client.query('DELETE FROM users WHERE id = $1', [owner]);
+    expect((await client.query('SELECT count(*)::int AS n FROM coaching_sessions WHERE owner_id = $1', [owner])).rows[0].n).toBe(0);
   });
 });
 
