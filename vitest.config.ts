@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['shared', 'api', 'web'],
+    projects: ['shared', 'api', 'web', 'e2e'],
   },
 });

@@ -21,12 +21,14 @@ export interface AppModuleOptions {
   config: AppConfig;
   databaseUrl: string;
   logger: PinoLogger;
+  /** `worker`: no web app, and the schema is left to the API, which migrates it before the worker starts. */
+  role?: 'api' | 'worker';
 }
 
 @Global()
 @Module({})
 export class AppModule {
-  static register({ config, databaseUrl, logger }: AppModuleOptions): DynamicModule {
+  static register({ config, databaseUrl, logger, role = 'api' }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -46,11 +48,11 @@ export class AppModule {
           url: databaseUrl,
           entities: [UserEntity, IdentityAccountEntity, CoachingSessionEntity],
           migrations,
-          migrationsRun: true,
+          migrationsRun: role === 'api',
           migrationsTransactionMode: 'each',
           synchronize: false,
         }),
-        ...(config.webRoot ? [ServeStaticModule.forRoot(spaStaticOptions(config.webRoot))] : []),
+        ...(config.webRoot && role === 'api' ? [ServeStaticModule.forRoot(spaStaticOptions(config.webRoot))] : []),
         HealthModule,
         MailModule,
         IdentityModule.register(config),

@@ -15,6 +15,8 @@ import { log } from './setup.mjs';
 export const GO_TOOLS = {
   // MinIO publishes no semver tags for the server; this is the newest commit on the proxy (2026-02-12).
   minio: { module: 'github.com/minio/minio', pkg: 'github.com/minio/minio', version: 'v0.0.0-20260212201848-7aac2a2c5b7c' },
+  // MinIO's client, for the bucket bootstrap (infra/minio/bootstrap.sh) outside containers; newest on the proxy.
+  mc: { module: 'github.com/minio/mc', pkg: 'github.com/minio/mc', version: 'v0.0.0-20250313080218-cf909e1063a9' },
   versitygw: { module: 'github.com/versity/versitygw', pkg: 'github.com/versity/versitygw/cmd/versitygw', version: 'v1.8.0' },
   tusd: { module: 'github.com/tus/tusd/v2', pkg: 'github.com/tus/tusd/v2/cmd/tusd', version: 'v2.10.1' },
 };

@@ -58,7 +58,7 @@ function sha1(file) {
  * Each call gets its own server folder (a copy of the cached distribution), so its database starts empty and
  * the realm is imported fresh. Resolves when the realm's OpenID configuration answers.
  */
-export async function startKeycloak({ port, managementPort, env = {}, dataDir }) {
+export async function startKeycloak({ port, managementPort, env = {}, dataDir, production = false }) {
   const dist = await ensureKeycloak();
   const home = path.join(dataDir, 'keycloak');
   if (!existsSync(path.join(home, 'bin', 'kc.sh'))) cpSync(dist, home, { recursive: true });
@@ -68,19 +68,14 @@ export async function startKeycloak({ port, managementPort, env = {}, dataDir })
   rmSync(path.join(home, 'themes', 'touchline'), { recursive: true, force: true });
   cpSync(path.join(root, 'infra/keycloak/themes/touchline'), path.join(home, 'themes', 'touchline'), { recursive: true });
 
+  // Development mode (an in-process database, no hostname checks) for tests of the identity journey;
+  // production mode (`start`, settings from KC_* variables as in docker-compose.yml) for the native stack.
+  const modeArgs = production
+    ? ['start', '--import-realm']
+    : ['start-dev', '--import-realm', '--hostname-strict=false', '--spi-theme--static-max-age=-1', '--spi-theme--cache-themes=false', '--spi-theme--cache-templates=false'];
   const child = spawn(
     path.join(home, 'bin', 'kc.sh'),
-    [
-      'start-dev',
-      '--import-realm',
-      `--http-port=${port}`,
-      '--http-host=127.0.0.1',
-      `--http-management-port=${managementPort}`,
-      '--hostname-strict=false',
-      '--spi-theme--static-max-age=-1',
-      '--spi-theme--cache-themes=false',
-      '--spi-theme--cache-templates=false',
-    ],
+    [...modeArgs, `--http-port=${port}`, '--http-host=127.0.0.1', `--http-management-port=${managementPort}`],
     {
       env: {
         ...process.env,
@@ -97,8 +92,8 @@ export async function startKeycloak({ port, managementPort, env = {}, dataDir })
   let output = '';
   child.stdout.on('data', (c) => (output += c));
   child.stderr.on('data', (c) => (output += c));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 240_000;
+  const url = `http://127.0.0.1:${port}${env.KC_HTTP_RELATIVE_PATH ?? ''}`;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Keycloak exited with ${child.exitCode}:\n${output.slice(-4000)}`);
     const ready = await fetch(`${url}/realms/touchline/.well-known/openid-configuration`).then((r) => r.ok, () => false);

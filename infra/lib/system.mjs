@@ -1,8 +1,12 @@
 // Debian packages the tests need. Installed with apt-get when missing (apt keeps its own download cache).
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { log, run } from './setup.mjs';
 
-const packages = [{ name: 'chromium', provides: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }];
+const packages = [
+  { name: 'chromium', provides: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+  // The web entry point of `npm run stack:native` (docker-compose.yml's web service runs nginx too).
+  { name: 'nginx', provides: '/usr/sbin/nginx' },
+];
 
 export function ensureSystemPackages() {
   const missing = packages.filter((p) => !existsSync(p.provides));
@@ -14,5 +18,13 @@ export function ensureSystemPackages() {
   log(`installing ${names.join(', ')} with apt-get…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   run('apt-get', ['update', '-qq'], { env });
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], { env });
+  // Packages that bring a service (nginx) must not start it on port 80: the stack starts its own, on loopback.
+  const policy = '/usr/sbin/policy-rc.d';
+  const ownPolicy = !existsSync(policy);
+  if (ownPolicy) writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
+  try {
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], { env });
+  } finally {
+    if (ownPolicy) rmSync(policy, { force: true });
+  }
 }

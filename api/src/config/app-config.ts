@@ -28,7 +28,7 @@ const bool = (name: string) =>
     .enum(['true', 'false'], { message: `${name} must be true or false` })
     .transform((v) => v === 'true');
 
-const envSchema = z.object({
+const envShape = z.object({
   HOST: z.string().min(1, 'HOST must not be empty').default('127.0.0.1'),
   PORT: port('PORT').default(8080),
   DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').default('.data'),
@@ -77,7 +77,13 @@ const envSchema = z.object({
   MAX_UPLOAD_BYTES: positiveInt('MAX_UPLOAD_BYTES').default(10 * 1024 ** 3),
   UPLOAD_EXPIRY_HOURS: positiveInt('UPLOAD_EXPIRY_HOURS').default(24),
   MEDIA_URL_TTL_SECONDS: positiveInt('MEDIA_URL_TTL_SECONDS').default(900),
-}).superRefine((env, ctx) => {
+  BACKGROUND_JOBS: bool('BACKGROUND_JOBS').default(true),
+});
+
+/** Every environment variable the API reads. */
+export const CONFIG_VARIABLES = Object.keys(envShape.shape);
+
+const envSchema = envShape.superRefine((env, ctx) => {
   const require = (names: readonly (keyof typeof env)[], when: string) => {
     for (const name of names) {
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when ${when}` });
@@ -161,6 +167,8 @@ export class AppConfig {
   readonly smtp: SmtpSettings;
   readonly storage: StorageSettings;
   readonly uploads: UploadSettings;
+  /** Whether this process runs background work (sweeps, and later analysis); false when a separate worker does. */
+  readonly backgroundJobs: boolean;
 
   constructor(values: AppConfigValues) {
     Object.assign(this, values);
@@ -244,5 +252,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       expiryMs: e.UPLOAD_EXPIRY_HOURS * 3600 * 1000,
       mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     },
+    backgroundJobs: e.BACKGROUND_JOBS,
   });
 }

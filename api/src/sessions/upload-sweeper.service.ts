@@ -27,6 +27,7 @@ export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutd
   ) {}
 
   onApplicationBootstrap(): void {
+    if (!this.config.backgroundJobs) return;
     const tick = () => {
       this.running = this.sweep().catch((error: unknown) => this.logger.error({ err: error }, 'upload sweep failed'));
       this.timer = setTimeout(tick, SWEEP_INTERVAL_MS).unref();

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// `npm run stack:native`: the production stack of docker-compose.yml on this machine without Docker — Keycloak,
+// MinIO, an SMTP catcher, PostgreSQL, the API, the worker and nginx — on loopback, until Ctrl-C.
+// STACK_PORT (default 8090) is the entry point; STACK_DATA_DIR (default .data/stack) keeps the state.
+import path from 'node:path';
+import { ensureGoTool } from '../lib/go-tools.mjs';
+import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
+import { startNativeStack } from '../lib/stack-native.mjs';
+import { ensureSystemPackages } from '../lib/system.mjs';
+
+ensureInstalled();
+ensureSystemPackages();
+for (const tool of ['minio', 'mc']) ensureGoTool(tool);
+ensureBuilt();
+
+const webPort = Number(process.env.STACK_PORT || 8090);
+const dataDir = path.resolve(root, process.env.STACK_DATA_DIR || '.data/stack');
+const mailPorts = process.env.STACK_MAIL_SMTP_PORT ? { smtp: Number(process.env.STACK_MAIL_SMTP_PORT), web: Number(process.env.STACK_MAIL_WEB_PORT) } : {};
+log('starting PostgreSQL, SMTP catcher, MinIO, Keycloak, API, worker and nginx…');
+const stack = await startNativeStack({ dataDir, webPort, mailPorts, log: process.env.STACK_LOGS ? (line) => console.log(line) : undefined });
+log(`ready at ${stack.url} (mail: ${stack.mailUrl}; Keycloak admin "admin", password in ${path.join(dataDir, 'stack-secrets.json')})`);
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  log('stopping…');
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

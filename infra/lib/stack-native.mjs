@@ -1,0 +1,268 @@
+// The production topology of docker-compose.yml, run natively (no Docker): PostgreSQL (a server of its own,
+// with a separate Keycloak database), Keycloak in production mode behind /auth, MinIO with the same bucket
+// bootstrap (infra/minio/bootstrap.sh), an SMTP catcher (maildev, in Mailpit's place), the API, the worker as
+// a separate process, and nginx with the same configuration template (infra/web/nginx.conf.template) as the
+// single entry point. Environment names are the compose file's.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ensureGoTool } from './go-tools.mjs';
+import { startKeycloak } from './keycloak.mjs';
+import { startMaildev } from './maildev.mjs';
+import { startMinio } from './s3-servers.mjs';
+import { root } from './setup.mjs';
+
+const require = createRequire(path.join(root, 'api/package.json'));
+
+export const BOOTSTRAP_SCRIPT = 'infra/minio/bootstrap.sh';
+export const NGINX_TEMPLATE = 'infra/web/nginx.conf.template';
+
+/** The stack's secrets, generated once per data directory (compose reads the same names from .env). */
+function loadOrCreateSecrets(dataDir) {
+  const file = path.join(dataDir, 'stack-secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const secret = () => randomBytes(18).toString('base64url');
+  const secrets = {
+    KEYCLOAK_DB_PASSWORD: secret(),
+    KC_BOOTSTRAP_ADMIN_PASSWORD: secret(),
+    KEYCLOAK_ADMIN_CLIENT_SECRET: secret(),
+    MINIO_ROOT_PASSWORD: secret(),
+    S3_SECRET_KEY: secret(),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+async function freePort() {
+  const { freePort: next } = require(path.join(root, 'api/dist/net.js'));
+  return next();
+}
+
+/**
+ * The API's and the worker's environment: the names and meaning of docker-compose.yml's `x-api-environment`,
+ * with loopback addresses.
+ */
+export function apiEnvironment({ publicUrl, apiPort, databaseUrl, keycloakInternalUrl, s3Endpoint, smtpPort, secrets, logLevel = 'info' }) {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(apiPort),
+    PUBLIC_URL: publicUrl,
+    TRUST_PROXY: 'true',
+    SERVE_WEB: 'false',
+    LOG_LEVEL: logLevel,
+    DATABASE_URL: databaseUrl,
+    IDENTITY_PROVIDER: 'keycloak',
+    KEYCLOAK_URL: `${publicUrl}/auth`,
+    KEYCLOAK_INTERNAL_URL: keycloakInternalUrl,
+    KEYCLOAK_REALM: 'touchline',
+    KEYCLOAK_ADMIN_CLIENT_SECRET: secrets.KEYCLOAK_ADMIN_CLIENT_SECRET,
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: s3Endpoint,
+    S3_PUBLIC_ENDPOINT: publicUrl,
+    S3_BUCKET: 'touchline-media',
+    S3_ACCESS_KEY: 'touchline-api',
+    S3_SECRET_KEY: secrets.S3_SECRET_KEY,
+    MAX_UPLOAD_BYTES: String(10 * 1024 ** 3),
+    UPLOAD_EXPIRY_HOURS: '24',
+    MEDIA_URL_TTL_SECONDS: '900',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtpPort),
+    SMTP_SECURE: 'false',
+    SMTP_USER: '',
+    SMTP_PASSWORD: '',
+    MAIL_FROM: 'Touchline <no-reply@touchline.local>',
+  };
+}
+
+/** nginx.conf around the shared server template, for an unprivileged nginx run in the foreground. */
+export function renderNginxConfig({ listen, webRoot, apiUpstream, keycloakUpstream, s3Upstream, bucket, tempDir }) {
+  const values = { WEB_LISTEN: listen, WEB_ROOT: webRoot, API_UPSTREAM: apiUpstream, KEYCLOAK_UPSTREAM: keycloakUpstream, S3_UPSTREAM: s3Upstream, S3_BUCKET: bucket };
+  // envsubst's rule, as in the nginx image: only these names are replaced; nginx's own $variables stay.
+  const server = readFileSync(path.join(root, NGINX_TEMPLATE), 'utf8').replace(/\$\{([A-Z0-9_]+)\}/g, (whole, name) => values[name] ?? whole);
+  return `daemon off;
+worker_processes 1;
+pid ${tempDir}/nginx.pid;
+error_log stderr warn;
+events { worker_connections 512; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  client_body_temp_path ${tempDir}/body;
+  proxy_temp_path ${tempDir}/proxy;
+  fastcgi_temp_path ${tempDir}/fastcgi;
+  uwsgi_temp_path ${tempDir}/uwsgi;
+  scgi_temp_path ${tempDir}/scgi;
+${server}
+}
+`;
+}
+
+function runProcess(name, command, args, env, log) {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk).slice(-20_000);
+    if (log) for (const line of String(chunk).split('\n').filter(Boolean)) log(`[${name}] ${line}`);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  return {
+    name,
+    child,
+    output: () => output,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function waitForUrl(url, service) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (service && service.child.exitCode !== null) throw new Error(`${service.name} exited:\n${service.output().slice(-3000)}`);
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (Date.now() > deadline) throw new Error(`${url} did not answer in time${service ? `:\n${service.output().slice(-3000)}` : ''}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * Starts every service of the stack on loopback; the web entry point on `webPort`. State lives under
+ * `dataDir` and survives a restart. Resolves once the entry point answers; `stop()` ends everything.
+ */
+export async function startNativeStack({ dataDir, webPort, publicUrl = `http://127.0.0.1:${webPort}`, mailPorts = {}, log }) {
+  mkdirSync(dataDir, { recursive: true });
+  // Traverse-only for others: PostgreSQL runs as its own user when the stack runs as root.
+  chmodSync(dataDir, 0o711);
+  const secrets = loadOrCreateSecrets(dataDir);
+  const running = [];
+  const stop = async () => {
+    for (const service of running.reverse()) await service.stop().catch(() => undefined);
+  };
+  try {
+    // PostgreSQL: the product's database, and Keycloak's own (as infra/postgres/initdb does in the stack).
+    const { startEmbeddedPostgres } = require(path.join(root, 'api/dist/database/embedded-postgres.js'));
+    const pg = await startEmbeddedPostgres(path.join(dataDir, 'postgres-server'));
+    running.push({ name: 'postgres', stop: () => pg.stop() });
+    const pgPort = new URL(pg.url).port;
+    const { Client } = require('pg');
+    const admin = new Client({ connectionString: pg.url });
+    await admin.connect();
+    const roleExists = (await admin.query(`SELECT 1 FROM pg_roles WHERE rolname = 'keycloak'`)).rowCount > 0;
+    if (!roleExists) {
+      await admin.query(`CREATE ROLE keycloak LOGIN PASSWORD '${secrets.KEYCLOAK_DB_PASSWORD.replace(/'/g, "''")}'`);
+      await admin.query('CREATE DATABASE keycloak OWNER keycloak');
+      await admin.query('REVOKE ALL ON DATABASE keycloak FROM PUBLIC');
+    }
+    await admin.end();
+
+    // SMTP: maildev stands in for Mailpit.
+    const mail = await startMaildev({ smtpPort: mailPorts.smtp ?? (await freePort()), webPort: mailPorts.web ?? (await freePort()) });
+    running.push({ name: 'mail', stop: () => mail.stop() });
+
+    // MinIO and the bucket bootstrap, with the script the minio-bootstrap service runs.
+    const minio = await startMinio({
+      dataDir: path.join(dataDir, 'minio'),
+      port: await freePort(),
+      consolePort: await freePort(),
+      accessKey: 'touchline-root',
+      secretKey: secrets.MINIO_ROOT_PASSWORD,
+    });
+    running.push(minio);
+    const bootstrap = spawnSync('/bin/sh', [path.join(root, BOOTSTRAP_SCRIPT)], {
+      env: {
+        ...process.env,
+        MC: ensureGoTool('mc'),
+        MC_CONFIG_DIR: path.join(dataDir, 'mc'),
+        S3_ENDPOINT: minio.endpoint,
+        MINIO_ROOT_USER: 'touchline-root',
+        MINIO_ROOT_PASSWORD: secrets.MINIO_ROOT_PASSWORD,
+        S3_BUCKET: 'touchline-media',
+        S3_ACCESS_KEY: 'touchline-api',
+        S3_SECRET_KEY: secrets.S3_SECRET_KEY,
+      },
+      encoding: 'utf8',
+    });
+    if (bootstrap.status !== 0) throw new Error(`bucket bootstrap failed:\n${bootstrap.stdout}\n${bootstrap.stderr}`);
+
+    // Keycloak in production mode, behind /auth, on the product's PostgreSQL server.
+    const keycloakPort = await freePort();
+    const keycloak = await startKeycloak({
+      port: keycloakPort,
+      managementPort: await freePort(),
+      dataDir: path.join(dataDir, 'keycloak'),
+      production: true,
+      env: {
+        KC_DB: 'postgres',
+        KC_DB_URL: `jdbc:postgresql://127.0.0.1:${pgPort}/keycloak`,
+        KC_DB_USERNAME: 'keycloak',
+        KC_DB_PASSWORD: secrets.KEYCLOAK_DB_PASSWORD,
+        KC_HOSTNAME: `${publicUrl}/auth`,
+        KC_HTTP_RELATIVE_PATH: '/auth',
+        KC_HTTP_ENABLED: 'true',
+        KC_PROXY_HEADERS: 'xforwarded',
+        KC_HEALTH_ENABLED: 'true',
+        KC_BOOTSTRAP_ADMIN_PASSWORD: secrets.KC_BOOTSTRAP_ADMIN_PASSWORD,
+        TOUCHLINE_PUBLIC_URL: publicUrl,
+        KEYCLOAK_ADMIN_CLIENT_SECRET: secrets.KEYCLOAK_ADMIN_CLIENT_SECRET,
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(mail.smtpPort),
+      },
+    });
+    running.push(keycloak);
+
+    // The API and the worker: one image in the stack, two processes here.
+    const apiPort = await freePort();
+    const env = apiEnvironment({
+      publicUrl,
+      apiPort,
+      databaseUrl: pg.url,
+      keycloakInternalUrl: `http://127.0.0.1:${keycloakPort}/auth`,
+      s3Endpoint: minio.endpoint,
+      smtpPort: mail.smtpPort,
+      secrets,
+      logLevel: process.env.LOG_LEVEL ?? 'warn',
+    });
+    const api = runProcess('api', process.execPath, ['api/dist/main.js'], { ...env, BACKGROUND_JOBS: 'false' }, log);
+    running.push(api);
+    await waitForUrl(`http://127.0.0.1:${apiPort}/api/health`, api);
+    const heartbeat = path.join(dataDir, 'worker.heartbeat');
+    const worker = runProcess('worker', process.execPath, ['api/dist/worker.js'], { ...env, BACKGROUND_JOBS: 'true', WORKER_HEARTBEAT_FILE: heartbeat }, log);
+    running.push(worker);
+
+    // nginx, the single entry point.
+    const nginxDir = path.join(dataDir, 'nginx');
+    mkdirSync(nginxDir, { recursive: true });
+    chmodSync(nginxDir, 0o777);
+    const config = path.join(nginxDir, 'nginx.conf');
+    writeFileSync(
+      config,
+      renderNginxConfig({
+        listen: `127.0.0.1:${webPort}`,
+        webRoot: path.join(root, 'web/dist'),
+        apiUpstream: `127.0.0.1:${apiPort}`,
+        keycloakUpstream: `127.0.0.1:${keycloakPort}`,
+        s3Upstream: new URL(minio.endpoint).host,
+        bucket: 'touchline-media',
+        tempDir: nginxDir,
+      }),
+    );
+    const web = runProcess('web', '/usr/sbin/nginx', ['-c', config, '-p', nginxDir], {}, log);
+    running.push(web);
+    await waitForUrl(`http://127.0.0.1:${webPort}/healthz`, web);
+    await waitForUrl(`http://127.0.0.1:${webPort}/api/health`, web);
+
+    return { url: publicUrl, mailUrl: mail.webUrl, workerHeartbeat: heartbeat, keycloakAdminPassword: secrets.KC_BOOTSTRAP_ADMIN_PASSWORD, services: running, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
