@@ -53,7 +53,9 @@ export default defineConfig({
   use: { baseURL: env.baseURL, trace: 'retain-on-failure' },
   projects: [
     { name: 'product', testMatch: /lifecycle\.spec\.ts/ },
-    { name: 'chromium', testIgnore: /lifecycle\.spec\.ts|identity-keycloak\.spec\.ts/, use: browser },
+    { name: 'chromium', testIgnore: /lifecycle\.spec\.ts|identity-keycloak\.spec\.ts|stack-native\.spec\.ts/, use: browser },
+    // The production topology, started natively by the test itself (npm run stack:native).
+    ...(withKeycloak ? [{ name: 'stack', testMatch: /stack-native\.spec\.ts/, use: browser }] : []),
     ...(withKeycloak ? [{ name: 'keycloak', testMatch: /identity-keycloak\.spec\.ts/, use: { ...browser, baseURL: env.keycloakProductURL } }] : []),
   ],
   webServer: [

@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { linkIn, waitForMail } from '../support/mail';
+import { recording } from '../support/media';
+import { freePort, newDataDir, repoRoot } from '../support/product';
+
+/**
+ * The production topology (`npm run stack:native`: Keycloak in production mode behind /auth, MinIO with the
+ * bucket bootstrap, an SMTP catcher, PostgreSQL, the API, a separate worker and nginx in front), driven
+ * through its single entry point as a coach would.
+ */
+test.describe.configure({ timeout: 420_000 });
+
+let stack: ChildProcess;
+let url: string;
+let mailUrl: string;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(400_000);
+  dataDir = await newDataDir();
+  const port = await freePort();
+  const [smtp, web] = [await freePort(), await freePort()];
+  url = `http://127.0.0.1:${port}`;
+  mailUrl = `http://127.0.0.1:${web}`;
+  stack = spawn(process.execPath, [path.join(repoRoot, 'infra/bin/stack-native.mjs')], {
+    cwd: repoRoot,
+    env: { ...process.env, STACK_PORT: String(port), STACK_DATA_DIR: dataDir, STACK_MAIL_SMTP_PORT: String(smtp), STACK_MAIL_WEB_PORT: String(web), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  stack.stdout!.on('data', (c) => (output += c));
+  stack.stderr!.on('data', (c) => (output += c));
+  const deadline = Date.now() + 380_000;
+  while (!output.includes('ready at')) {
+    if (stack.exitCode !== null) throw new Error(`the native stack exited:\n${output.slice(-4000)}`);
+    if (Date.now() > deadline) throw new Error(`the native stack did not start:\n${output.slice(-4000)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+});
+
+test.afterAll(async () => {
+  if (!stack || stack.exitCode !== null) return;
+  const exited = new Promise((r) => stack.once('exit', r));
+  stack.kill('SIGTERM');
+  await exited;
+});
+
+test('sign up with Keycloak, verify by email, log in and upload a recording through the single entry point', async ({ page }) => {
+  const email = `stack-${Date.now()}@club.example`;
+  const password = 'stack-secret-1';
+  const ownOrigin = (u: string) => u.startsWith(url);
+  const foreign: string[] = [];
+  page.on('request', (r) => {
+    if (!ownOrigin(r.url()) && !r.url().startsWith('data:')) foreign.push(r.url());
+  });
+
+  await page.goto(`${url}/signup?plan=Coach`);
+  await page.getByLabel('Username').fill('Stack Coach');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // Keycloak's registration page, served on the same origin under /auth.
+  await expect(page).toHaveURL(new RegExp(`^${url}/auth/realms/touchline/`));
+  await page.locator('input[name=firstName]').fill('Stack');
+  await page.locator('input[name=lastName]').fill('Coach');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('You need to verify your email address')).toBeVisible();
+
+  const mail = await waitForMail(mailUrl, email, /Verify email/);
+  await page.goto(linkIn(mail.text));
+  await page.locator('input[name=password-new]').fill(password);
+  await page.locator('input[name=password-confirm]').fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(`${url}/dashboard/overview`);
+
+  // Log out and in again with the password.
+  await page.getByTestId('sidebar').getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(`${url}/`);
+  await page.goto(`${url}/login`);
+  await page.locator('input[name=username]').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('input[name=password]').press('Enter');
+  await expect(page).toHaveURL(`${url}/dashboard/overview`);
+
+  // A chunked upload through nginx to the API, stored in MinIO.
+  const file = await recording('Stack session.mp4', 'mp4', 3 * 1024 * 1024);
+  let bearer = '';
+  page.on('request', (r) => {
+    const header = r.headers().authorization;
+    if (header?.startsWith('Bearer ')) bearer = header.slice(7);
+  });
+  await page.goto(`${url}/upload`);
+  await page.getByLabel('Recording file').setInputFiles(file);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByTestId('upload-state')).toHaveText('Upload complete', { timeout: 60_000 });
+  await page.getByRole('link', { name: 'See your sessions' }).click();
+  await expect(page.getByTestId('session-row').filter({ hasText: 'Stack session' })).toContainText('Waiting for analysis');
+
+  // The recording is served from the bucket through the same entry point, with a presigned URL.
+  const sessions = (await (await fetch(`${url}/api/sessions`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { id: string }[];
+  const media = (await (await fetch(`${url}/api/sessions/${sessions[0]!.id}/media`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { url: string };
+  expect(media.url).toMatch(new RegExp(`^${url}/touchline-media/sessions/${sessions[0]!.id}/recording\\?.*X-Amz-Signature=`));
+  const stored = Buffer.from(await (await fetch(media.url)).arrayBuffer());
+  expect(stored.equals(readFileSync(file))).toBe(true);
+  // Without the signature the bucket is closed.
+  expect((await fetch(media.url.split('?')[0]!)).status).toBe(403);
+
+  // The worker runs as its own process and is alive.
+  expect(Date.now() - statSync(path.join(dataDir, 'worker.heartbeat')).mtimeMs).toBeLessThan(60_000);
+  // Everything the browser loaded came from the one entry point.
+  expect(foreign).toEqual([]);
+});
