@@ -6,6 +6,11 @@ const packages = [
   { name: 'chromium', provides: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
   // The web entry point of `npm run stack:native` (docker-compose.yml's web service runs nginx too).
   { name: 'nginx', provides: '/usr/sbin/nginx' },
+  // Session analysis decodes every recording with ffmpeg; the test recordings are spoken by espeak-ng and
+  // mixed with sox.
+  { name: 'ffmpeg', provides: '/usr/bin/ffmpeg' },
+  { name: 'espeak-ng', provides: '/usr/bin/espeak-ng' },
+  { name: 'sox', provides: '/usr/bin/sox' },
 ];
 
 export function ensureSystemPackages() {

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SEGMENTATION, mergeOverlapping, speechSegments } from './speech-segments';
+
+const FRAME = 0.032;
+/** Probabilities for a timeline of [seconds, probability] pieces. */
+const timeline = (...pieces: [number, number][]) => pieces.flatMap(([seconds, p]) => Array.from({ length: Math.round(seconds / FRAME) }, () => p));
+const noPad = { ...DEFAULT_SEGMENTATION, padSeconds: 0 };
+
+describe('speech segments from frame probabilities', () => {
+  it('finds speech between silences', () => {
+    const segments = speechSegments(timeline([1, 0.05], [2, 0.9], [1, 0.05]), FRAME, noPad);
+    expect(segments).toHaveLength(1);
+    expect(segments[0]!.start).toBeCloseTo(1, 1);
+    expect(segments[0]!.end).toBeCloseTo(3, 1);
+  });
+
+  it('bridges pauses shorter than the minimum silence, and splits at longer ones', () => {
+    expect(speechSegments(timeline([1, 0.9], [0.2, 0.1], [1, 0.9]), FRAME, noPad)).toHaveLength(1);
+    expect(speechSegments(timeline([1, 0.9], [0.6, 0.1], [1, 0.9]), FRAME, noPad)).toHaveLength(2);
+  });
+
+  it('keeps speech going through probabilities between the two thresholds', () => {
+    expect(speechSegments(timeline([1, 0.9], [1, 0.4], [1, 0.9]), FRAME, noPad)).toHaveLength(1);
+  });
+
+  it('drops bursts shorter than the minimum speech', () => {
+    expect(speechSegments(timeline([1, 0.05], [0.1, 0.95], [1, 0.05]), FRAME, noPad)).toEqual([]);
+  });
+
+  it('pads segments within the recording and merges what the padding joins', () => {
+    const segments = speechSegments(timeline([1, 0.9], [1, 0.05]), FRAME, { ...DEFAULT_SEGMENTATION, padSeconds: 0.2 });
+    expect(segments[0]!.start).toBe(0);
+    expect(segments[0]!.end).toBeCloseTo(1.2, 1);
+    expect(mergeOverlapping([{ start: 0, end: 1 }, { start: 1, end: 2 }, { start: 3, end: 4 }])).toEqual([{ start: 0, end: 2 }, { start: 3, end: 4 }]);
+  });
+
+  it('ends speech that lasts to the end of the recording there', () => {
+    const segments = speechSegments(timeline([1, 0.05], [1, 0.9]), FRAME, noPad);
+    expect(segments[0]!.end).toBeCloseTo(2, 1);
+  });
+});

@@ -1,0 +1,72 @@
+/** A stretch of the recording, in seconds from its start. */
+export interface Segment {
+  start: number;
+  end: number;
+}
+
+export interface SegmentationOptions {
+  /** A frame at or above this speech probability starts (or continues) speech. */
+  threshold: number;
+  /** Speech ends only when the probability falls below this (hysteresis against flicker). */
+  negativeThreshold: number;
+  /** Shorter bursts are dropped as noise. */
+  minSpeechSeconds: number;
+  /** Shorter pauses inside speech are bridged. */
+  minSilenceSeconds: number;
+  /** Added on both sides of each segment (clipped to the recording), as speech onsets and offsets are soft. */
+  padSeconds: number;
+}
+
+export const DEFAULT_SEGMENTATION: SegmentationOptions = {
+  threshold: 0.5,
+  negativeThreshold: 0.35,
+  minSpeechSeconds: 0.25,
+  minSilenceSeconds: 0.3,
+  padSeconds: 0.03,
+};
+
+/**
+ * Speech segments from per-frame speech probabilities (frames of `frameSeconds`, back to back), with the
+ * hysteresis, minimum-duration and padding rules of Silero VAD's reference `get_speech_timestamps`.
+ */
+export function speechSegments(probabilities: ArrayLike<number>, frameSeconds: number, options: SegmentationOptions = DEFAULT_SEGMENTATION): Segment[] {
+  const total = probabilities.length * frameSeconds;
+  const raw: Segment[] = [];
+  let start: number | null = null;
+  let silenceSince: number | null = null;
+  // Speech ends after its last confident frame: frames between the thresholds keep a segment open (so a
+  // soft syllable does not split it) but do not lengthen it, which noise would otherwise do.
+  let lastSpeechEnd = 0;
+  for (let i = 0; i < probabilities.length; i += 1) {
+    const p = probabilities[i]!;
+    const t = i * frameSeconds;
+    if (p >= options.threshold) {
+      silenceSince = null;
+      if (start === null) start = t;
+      lastSpeechEnd = t + frameSeconds;
+    } else if (start !== null && p < options.negativeThreshold) {
+      silenceSince ??= t;
+      if (t + frameSeconds - silenceSince >= options.minSilenceSeconds) {
+        raw.push({ start, end: lastSpeechEnd });
+        start = null;
+        silenceSince = null;
+      }
+    }
+  }
+  if (start !== null) raw.push({ start, end: lastSpeechEnd });
+
+  const kept = raw.filter((s) => s.end - s.start >= options.minSpeechSeconds);
+  const padded = kept.map((s) => ({ start: Math.max(0, s.start - options.padSeconds), end: Math.min(total, s.end + options.padSeconds) }));
+  return mergeOverlapping(padded);
+}
+
+/** Joins segments that overlap or touch. */
+export function mergeOverlapping(segments: Segment[]): Segment[] {
+  const merged: Segment[] = [];
+  for (const segment of [...segments].sort((a, b) => a.start - b.start)) {
+    const last = merged[merged.length - 1];
+    if (last && segment.start <= last.end) last.end = Math.max(last.end, segment.end);
+    else merged.push({ ...segment });
+  }
+  return merged;
+}

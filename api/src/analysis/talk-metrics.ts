@@ -1,0 +1,62 @@
+import { mergeOverlapping, type Segment } from './speech-segments';
+
+export interface TalkMetrics {
+  durationSeconds: number;
+  talkSeconds: number;
+  /** Share of the session the coach is speaking, 0–1. */
+  talkRatio: number;
+  /** Speech segments joined across pauses shorter than the intervention gap. */
+  interventions: number;
+  interventionsPerMinute: number;
+  meanInterventionSeconds: number;
+  medianInterventionSeconds: number;
+  longestInterventionSeconds: number;
+  longestSilenceSeconds: number;
+}
+
+/**
+ * A pause shorter than this is part of the same intervention (a coach drawing breath mid-instruction); a
+ * longer one ends it. Two seconds follows the convention of systematic coach-observation instruments, which
+ * code a new behaviour once the coach has stopped addressing the players.
+ */
+export const INTERVENTION_GAP_SECONDS = 2;
+
+/** Interventions: speech segments joined across pauses shorter than `gapSeconds`. */
+export function interventionsOf(segments: Segment[], gapSeconds = INTERVENTION_GAP_SECONDS): Segment[] {
+  return mergeOverlapping(segments.map((s) => ({ start: s.start, end: s.end + gapSeconds }))).map((s) => ({ start: s.start, end: s.end - gapSeconds }));
+}
+
+const median = (values: number[]) => {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const round = (value: number, places = 3) => Math.round(value * 10 ** places) / 10 ** places;
+
+export function talkMetrics(segments: Segment[], durationSeconds: number, gapSeconds = INTERVENTION_GAP_SECONDS): TalkMetrics {
+  const speech = mergeOverlapping(segments.filter((s) => s.end > s.start));
+  const talkSeconds = speech.reduce((sum, s) => sum + (s.end - s.start), 0);
+  const interventions = interventionsOf(speech, gapSeconds);
+  const lengths = interventions.map((s) => s.end - s.start);
+  let longestSilence = 0;
+  let cursor = 0;
+  for (const s of speech) {
+    longestSilence = Math.max(longestSilence, s.start - cursor);
+    cursor = s.end;
+  }
+  longestSilence = Math.max(longestSilence, durationSeconds - cursor);
+  const minutes = durationSeconds / 60;
+  return {
+    durationSeconds: round(durationSeconds),
+    talkSeconds: round(talkSeconds),
+    talkRatio: durationSeconds > 0 ? round(talkSeconds / durationSeconds, 4) : 0,
+    interventions: interventions.length,
+    interventionsPerMinute: minutes > 0 ? round(interventions.length / minutes, 2) : 0,
+    meanInterventionSeconds: lengths.length ? round(lengths.reduce((a, b) => a + b, 0) / lengths.length) : 0,
+    medianInterventionSeconds: round(median(lengths)),
+    longestInterventionSeconds: round(Math.max(0, ...lengths)),
+    longestSilenceSeconds: round(longestSilence),
+  };
+}

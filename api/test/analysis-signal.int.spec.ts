@@ -1,0 +1,85 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DecodeError, decodeToPcm, SAMPLE_RATE } from '../src/analysis/audio-decoder';
+import { FRAME_SECONDS, SileroVad } from '../src/analysis/silero-vad';
+import { speechSegments, type Segment } from '../src/analysis/speech-segments';
+import { talkMetrics } from '../src/analysis/talk-metrics';
+
+// @ts-expect-error plain ESM module without types
+import { generateSession } from '../../infra/lib/session-generator.mjs';
+
+const generate = generateSession as (o: { file: string; script: { text: string; at: number }[]; seconds: number; snrDb?: number }) => {
+  truth: Segment[];
+};
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'touchline-signal-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function analyse(file: string) {
+  const vad = await SileroVad.create();
+  const samples = await decodeToPcm(file, (piece) => vad.push(piece));
+  await vad.flush();
+  return { seconds: samples / SAMPLE_RATE, segments: speechSegments(vad.probabilities, FRAME_SECONDS) };
+}
+
+const script = [
+  { text: 'Good morning everyone, line up on the cones please.', at: 2 },
+  { text: 'Pass early and move into space.', at: 9 },
+  { text: 'Well done Sam, great first touch!', at: 16.5 },
+  { text: 'Why did you choose that pass?', at: 24 },
+  { text: 'Again, and this time look up before you receive.', at: 31 },
+];
+
+describe('decoding and voice activity on generated sessions', () => {
+  for (const snrDb of [undefined, 20, 12]) {
+    it(`finds the coach's speech ${snrDb === undefined ? 'in a clean recording' : `at ${snrDb} dB SNR`}: talk ratio within 3 points, every intervention`, async () => {
+      const file = path.join(dir, `session-${snrDb ?? 'clean'}.wav`);
+      const { truth } = generate({ file, script, seconds: 40, snrDb });
+      const { seconds, segments } = await analyse(file);
+      expect(seconds).toBeCloseTo(40, 1);
+      const measured = talkMetrics(segments, seconds);
+      const expected = talkMetrics(truth, 40);
+      expect(Math.abs(measured.talkRatio - expected.talkRatio) * 100).toBeLessThanOrEqual(3);
+      expect(measured.interventions).toBe(expected.interventions);
+    });
+  }
+
+  it('decodes a video container to the same audio, and a compressed format too', async () => {
+    const wav = path.join(dir, 'clean.wav');
+    generate({ file: wav, script: script.slice(0, 2), seconds: 12 });
+    const { execFileSync } = await import('node:child_process');
+    const mp4 = path.join(dir, 'clean.mp4');
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=green:s=160x120:r=10', '-i', wav, '-shortest', '-c:v', 'libx264', '-c:a', 'aac', '-y', mp4]);
+    const fromWav = await analyse(wav);
+    const fromMp4 = await analyse(mp4);
+    expect(fromMp4.seconds).toBeCloseTo(fromWav.seconds, 0);
+    expect(fromMp4.segments.length).toBe(fromWav.segments.length);
+  });
+
+  it('refuses a damaged file, an empty one and a video without sound with a reason a coach can read', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const silentVideo = path.join(dir, 'silent.mp4');
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=blue:s=160x120:r=10', '-t', '2', '-c:v', 'libx264', '-y', silentVideo]);
+    const damaged = path.join(dir, 'damaged.mp4');
+    await writeFile(damaged, Buffer.concat([Buffer.from('000000206674797069736f6d', 'hex'), Buffer.alloc(5000, 7)]));
+    const empty = path.join(dir, 'empty.wav');
+    await writeFile(empty, Buffer.alloc(0));
+    const cases: [string, RegExp][] = [
+      [silentVideo, /no audio track/],
+      [damaged, /damaged or incomplete/],
+      [empty, /damaged or incomplete|no sound/],
+    ];
+    for (const [input, reason] of cases) {
+      const error = await decodeToPcm(input, () => undefined).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DecodeError);
+      expect((error as Error).message).toMatch(reason);
+    }
+  });
+});
