@@ -9,6 +9,9 @@ import { migrations } from './database/migrations';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { IdentityAccountEntity } from './identity/embedded/identity-account.entity';
+import { AnalysisModule } from './analysis/analysis.module';
+import { SessionAnalysisEntity } from './analysis/session-analysis.entity';
+import { DATABASE_URL } from './database/database-url';
 import { MailModule } from './mail/mail.module';
 import { CoachingSessionEntity } from './sessions/coaching-session.entity';
 import { SessionsModule } from './sessions/sessions.module';
@@ -46,7 +49,7 @@ export class AppModule {
         TypeOrmModule.forRoot({
           type: 'postgres',
           url: databaseUrl,
-          entities: [UserEntity, IdentityAccountEntity, CoachingSessionEntity],
+          entities: [UserEntity, IdentityAccountEntity, CoachingSessionEntity, SessionAnalysisEntity],
           migrations,
           migrationsRun: role === 'api',
           migrationsTransactionMode: 'each',
@@ -60,9 +63,13 @@ export class AppModule {
         AuthModule,
         StorageModule.register(config),
         SessionsModule,
+        AnalysisModule,
       ],
-      providers: [{ provide: AppConfig, useValue: config }],
-      exports: [AppConfig],
+      providers: [
+        { provide: AppConfig, useValue: config },
+        { provide: DATABASE_URL, useValue: databaseUrl },
+      ],
+      exports: [AppConfig, DATABASE_URL],
     };
   }
 }

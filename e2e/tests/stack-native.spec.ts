@@ -97,7 +97,8 @@ test('sign up with Keycloak, verify by email, log in and upload a recording thro
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByTestId('upload-state')).toHaveText('Upload complete', { timeout: 60_000 });
   await page.getByRole('link', { name: 'See your sessions' }).click();
-  await expect(page.getByTestId('session-row').filter({ hasText: 'Stack session' })).toContainText('Waiting for analysis');
+  const row = page.getByTestId('session-row').filter({ hasText: 'Stack session' });
+  await expect(row).toBeVisible();
 
   // The recording is served from the bucket through the same entry point, with a presigned URL.
   const sessions = (await (await fetch(`${url}/api/sessions`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { id: string }[];
@@ -108,8 +109,17 @@ test('sign up with Keycloak, verify by email, log in and upload a recording thro
   // Without the signature the bucket is closed.
   expect((await fetch(media.url.split('?')[0]!)).status).toBe(403);
 
-  // The worker runs as its own process and is alive.
+  // The worker runs as its own process and is alive: it takes the analysis job. The file is noise behind an
+  // MP4 header, so the analysis ends failed, with the reason a coach reads.
   expect(Date.now() - statSync(path.join(dataDir, 'worker.heartbeat')).mtimeMs).toBeLessThan(60_000);
+  await expect
+    .poll(async () => {
+      const session = (await (await fetch(`${url}/api/sessions/${sessions[0]!.id}`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { processingStatus: string; failureReason: string | null };
+      return `${session.processingStatus}: ${session.failureReason}`;
+    }, { timeout: 60_000 })
+    .toBe('failed: The recording could not be read: the file is damaged or incomplete.');
+  await page.reload();
+  await expect(row).toContainText('Analysis failed');
   // Everything the browser loaded came from the one entry point.
   expect(foreign).toEqual([]);
 });

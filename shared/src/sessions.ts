@@ -36,6 +36,8 @@ export const SESSION_MESSAGES = {
   notFound: 'Session not found',
   alreadyUploaded: "This session's recording has already been uploaded.",
   notUploaded: "This session's recording has not finished uploading yet.",
+  reportNotReady: "This session's analysis is not finished yet.",
+  analysisFailed: 'The analysis failed on the server. Please try again later.',
   uploadNotFound: 'Upload not found',
 } as const;
 
@@ -49,6 +51,10 @@ export interface CoachingSessionDto {
   /** Detected from the file's bytes once the upload is complete; null before. */
   contentType: string | null;
   processingStatus: ProcessingStatus;
+  /** Percent of the analysis done (0–100). */
+  analysisProgress: number;
+  /** Why the analysis failed, when it did. */
+  failureReason: string | null;
   /** When the recording finished uploading; null while the upload is still open. */
   uploadedAt: string | null;
   createdAt: string;
@@ -72,4 +78,25 @@ export function formatBytes(bytes: number): string {
   }
   const rounded = unit === 0 || value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
   return `${rounded} ${units[unit]}`;
+}
+
+/** What the analysis measured about the coach's talk. */
+export interface TalkMetricsDto {
+  durationSeconds: number;
+  talkSeconds: number;
+  talkRatio: number;
+  interventions: number;
+  interventionsPerMinute: number;
+  meanInterventionSeconds: number;
+  medianInterventionSeconds: number;
+  longestInterventionSeconds: number;
+  longestSilenceSeconds: number;
+}
+
+/** `GET /api/sessions/:id/report`. */
+export interface SessionReportDto {
+  session: CoachingSessionDto;
+  metrics: TalkMetricsDto;
+  /** The coach's speech, in seconds from the start of the recording. */
+  segments: { start: number; end: number }[];
 }

@@ -1,18 +1,8 @@
+import type { TalkMetricsDto } from '@touchline/shared';
 import { mergeOverlapping, type Segment } from './speech-segments';
 
-export interface TalkMetrics {
-  durationSeconds: number;
-  talkSeconds: number;
-  /** Share of the session the coach is speaking, 0–1. */
-  talkRatio: number;
-  /** Speech segments joined across pauses shorter than the intervention gap. */
-  interventions: number;
-  interventionsPerMinute: number;
-  meanInterventionSeconds: number;
-  medianInterventionSeconds: number;
-  longestInterventionSeconds: number;
-  longestSilenceSeconds: number;
-}
+/** The metrics leave the API as they are computed (spec-free fields, documented in shared). */
+export type TalkMetrics = TalkMetricsDto;
 
 /**
  * A pause shorter than this is part of the same intervention (a coach drawing breath mid-instruction); a

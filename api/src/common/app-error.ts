@@ -40,6 +40,7 @@ export const Errors = {
   uploadSizeMismatch: () => new AppError('UPLOAD_SIZE_MISMATCH', HttpStatus.BAD_REQUEST, SESSION_MESSAGES.sizeMismatch),
   alreadyUploaded: () => new AppError('ALREADY_UPLOADED', HttpStatus.CONFLICT, SESSION_MESSAGES.alreadyUploaded),
   notUploaded: () => new AppError('NOT_UPLOADED', HttpStatus.CONFLICT, SESSION_MESSAGES.notUploaded),
+  reportNotReady: () => new AppError('REPORT_NOT_READY', HttpStatus.CONFLICT, SESSION_MESSAGES.reportNotReady),
   unsupportedBody: () =>
     new AppError('UNSUPPORTED_BODY', HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be JSON in UTF-8'),
 } as const;

@@ -39,6 +39,14 @@ export class CoachingSessionEntity {
   @Column({ name: 'processing_status', type: 'varchar', length: 16, default: 'pending' })
   processingStatus: ProcessingStatus;
 
+  /** Percent of the analysis done while it runs. */
+  @Column({ name: 'analysis_progress', type: 'smallint', default: 0 })
+  analysisProgress: number;
+
+  /** Why the analysis failed, in words a coach reads; null unless it failed. */
+  @Column({ name: 'failure_reason', type: 'varchar', length: 500, nullable: true })
+  failureReason: string | null;
+
   @Column({ name: 'uploaded_at', type: 'timestamptz', nullable: true })
   uploadedAt: Date | null;
 

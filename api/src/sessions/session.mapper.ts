@@ -11,6 +11,8 @@ export function mapSession(session: CoachingSessionEntity): CoachingSessionDto {
     sizeBytes: session.sizeBytes,
     contentType: session.contentType,
     processingStatus: session.processingStatus,
+    analysisProgress: session.analysisProgress,
+    failureReason: session.failureReason,
     uploadedAt: session.uploadedAt?.toISOString() ?? null,
     createdAt: session.createdAt.toISOString(),
     updatedAt: session.updatedAt.toISOString(),

@@ -13,6 +13,6 @@ import { UploadsService } from './uploads.service';
   imports: [TypeOrmModule.forFeature([CoachingSessionEntity]), AuthModule],
   controllers: [SessionsController],
   providers: [SessionsRepository, SessionsService, SessionEvents, UploadsService, UploadSweeper],
-  exports: [SessionEvents, SessionsRepository, UploadsService],
+  exports: [SessionEvents, SessionsRepository, SessionsService, UploadsService],
 })
 export class SessionsModule {}

@@ -91,6 +91,11 @@ export class FilesystemObjectStorage implements ObjectStorage {
     return `${this.publicUrl}/api/media/${payload}.${this.sign(payload)}`;
   }
 
+  async toolSource(key: string): Promise<string> {
+    if (!(await this.stat(key))) throw new ObjectNotFoundError(key);
+    return this.resolve(key);
+  }
+
   /** The grant behind a URL from `downloadUrl`, or null when the URL was not signed here or has expired. */
   verify(token: string, now = Date.now()): MediaGrant | null {
     const [payload, signature, ...rest] = token.split('.');

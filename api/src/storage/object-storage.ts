@@ -28,6 +28,11 @@ export interface ObjectStorage {
   copy(from: string, to: string): Promise<void>;
   /** A URL a browser can fetch the object from for `ttlSeconds`, with HTTP Range support. */
   downloadUrl(key: string, options: DownloadUrlOptions): Promise<string>;
+  /**
+   * Where a tool on this server (ffmpeg) can read the object with seeking: a file path, or a URL that serves
+   * Range requests and stays valid for `ttlSeconds`.
+   */
+  toolSource(key: string, ttlSeconds: number): Promise<string>;
 }
 
 export class ObjectNotFoundError extends Error {

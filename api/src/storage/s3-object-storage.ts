@@ -75,6 +75,12 @@ export class S3ObjectStorage implements ObjectStorage {
     );
   }
 
+  /** A presigned URL on the API's own route to the store (S3_ENDPOINT), not the browsers' one. */
+  async toolSource(key: string, ttlSeconds: number): Promise<string> {
+    if (!(await this.stat(key))) throw new ObjectNotFoundError(key);
+    return this.client.presignedGetObject(this.bucket, key, ttlSeconds);
+  }
+
   async downloadUrl(key: string, { ttlSeconds, contentType }: DownloadUrlOptions): Promise<string> {
     return this.publicClient.presignedGetObject(this.bucket, key, ttlSeconds, {
       'response-content-type': contentType,

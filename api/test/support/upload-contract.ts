@@ -107,7 +107,8 @@ export function uploadContract(backend: Backend): void {
   }
 
   beforeAll(async () => {
-    let env: Record<string, string> = { MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES) };
+    // No analysis worker here: these tests watch sessions wait for it.
+    let env: Record<string, string> = { MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES), BACKGROUND_JOBS: 'false' };
     if (backend !== 'filesystem') {
       s3Dir = await mkdtemp(path.join(tmpdir(), `touchline-${backend}-`));
       s3 = await startS3(backend, s3Dir);

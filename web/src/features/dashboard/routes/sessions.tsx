@@ -18,7 +18,7 @@ function statusOf(session: CoachingSessionDto): { label: string; tone: string } 
     case 'pending':
       return { label: 'Waiting for analysis', tone: 'bg-slate-100 text-slate-700' };
     case 'processing':
-      return { label: 'Analysing', tone: 'bg-sky-100 text-sky-800' };
+      return { label: `Analysing (${session.analysisProgress}%)`, tone: 'bg-sky-100 text-sky-800' };
     case 'completed':
       return { label: 'Analysed', tone: 'bg-emerald-100 text-emerald-800' };
     case 'failed':
@@ -63,6 +63,7 @@ export default function SessionsScreen() {
                   <p className="truncate text-sm text-slate-500">
                     {session.originalFileName} · {formatBytes(session.sizeBytes)} · {dateFormat.format(new Date(session.createdAt))}
                   </p>
+                  {session.processingStatus === 'failed' && session.failureReason && <p className="text-sm text-red-700">{session.failureReason}</p>}
                 </div>
                 <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium ${status.tone}`}>{status.label}</span>
                 <Button

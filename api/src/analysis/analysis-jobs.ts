@@ -1,0 +1,78 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import PgBoss from 'pg-boss';
+import { In, IsNull, Not, Repository } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { DATABASE_URL } from '../database/database-url';
+import { CoachingSessionEntity } from '../sessions/coaching-session.entity';
+import { SessionEvents } from '../sessions/session-events';
+import { AnalysisService } from './analysis.service';
+
+export const ANALYSIS_QUEUE = 'analyse-session';
+const RETRY_LIMIT = 3;
+
+interface AnalysisJob {
+  sessionId: string;
+}
+
+/**
+ * The durable analysis queue (pg-boss, in the same PostgreSQL). Every process enqueues a session once its
+ * recording is stored; processes that run background work (`BACKGROUND_JOBS`) take the jobs. A job is retried
+ * with backoff, a job whose worker died expires and runs again, and on start the worker re-enqueues every
+ * session still waiting, so none is left pending or processing for good.
+ */
+@Injectable()
+export class AnalysisJobs implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(AnalysisJobs.name);
+  private boss: PgBoss | undefined;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly config: AppConfig,
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+    @InjectRepository(CoachingSessionEntity) private readonly sessions: Repository<CoachingSessionEntity>,
+    private readonly events: SessionEvents,
+    private readonly analysis: AnalysisService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const boss = new PgBoss({ connectionString: this.databaseUrl, schema: 'pgboss', max: 3, application_name: 'touchline-jobs' });
+    boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
+    await boss.start();
+    await boss.createQueue(ANALYSIS_QUEUE, {
+      name: ANALYSIS_QUEUE,
+      // At most one waiting and one running analysis per session (singletonKey = session id).
+      policy: 'stately',
+      retryLimit: RETRY_LIMIT,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInMinutes: 30,
+    });
+    this.boss = boss;
+    this.unsubscribe = this.events.onUploaded(({ sessionId }) => this.enqueue(sessionId));
+    if (!this.config.backgroundJobs) return;
+
+    await boss.work<AnalysisJob>(ANALYSIS_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async ([job]) => {
+      if (!job) return;
+      try {
+        await this.analysis.run(job.data.sessionId);
+      } catch (error) {
+        this.logger.error({ err: error, sessionId: job.data.sessionId, attempt: job.retryCount + 1 }, 'analysis attempt failed');
+        if (job.retryCount >= RETRY_LIMIT) await this.analysis.fail(job.data.sessionId);
+        throw error;
+      }
+    });
+    const waiting = await this.sessions.find({ select: { id: true }, where: { uploadedAt: Not(IsNull()), processingStatus: In(['pending', 'processing']) } });
+    for (const { id } of waiting) await this.enqueue(id);
+    if (waiting.length) this.logger.log({ sessions: waiting.length }, 're-enqueued sessions awaiting analysis');
+  }
+
+  async enqueue(sessionId: string): Promise<void> {
+    await this.boss?.send(ANALYSIS_QUEUE, { sessionId } satisfies AnalysisJob, { singletonKey: sessionId });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.unsubscribe?.();
+    await this.boss?.stop({ graceful: true, wait: true, timeout: 20_000 });
+  }
+}
