@@ -1,7 +1,7 @@
 import type { TalkMetricsDto } from '@touchline/shared';
 import { mergeOverlapping, type Segment } from './speech-segments';
 
-/** The metrics leave the API as they are computed (spec-free fields, documented in shared). */
+/** The metrics the analysis computes, exactly as the API returns them. */
 export type TalkMetrics = TalkMetricsDto;
 
 /**
