@@ -60,7 +60,11 @@ describe('decoding and voice activity on generated sessions', () => {
     const fromWav = await analyse(wav);
     const fromMp4 = await analyse(mp4);
     expect(fromMp4.seconds).toBeCloseTo(fromWav.seconds, 0);
-    expect(fromMp4.segments.length).toBe(fromWav.segments.length);
+    // AAC changes the waveform a little, so segment edges move; what the coach reads stays the same.
+    const [wavMetrics, mp4Metrics] = [talkMetrics(fromWav.segments, fromWav.seconds), talkMetrics(fromMp4.segments, fromMp4.seconds)];
+    expect(Math.abs(mp4Metrics.talkRatio - wavMetrics.talkRatio) * 100).toBeLessThanOrEqual(1.5);
+    expect(mp4Metrics.interventions).toBe(wavMetrics.interventions);
+    expect(mp4Metrics.interventions).toBe(2);
   });
 
   it('refuses a damaged file, an empty one and a video without sound with a reason a coach can read', async () => {

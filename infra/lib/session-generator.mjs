@@ -8,7 +8,8 @@ import path from 'node:path';
 
 const RATE = 16_000;
 
-const sox = (...args) => execFileSync('sox', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+// Repeatable (-R): the same script gives the same file, noise and dither included.
+const sox = (...args) => execFileSync('sox', ['-R', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
 const duration = (file) => Number(execFileSync('soxi', ['-D', file], { encoding: 'utf8' }).trim());
 
 /**
@@ -51,7 +52,7 @@ export function generateSession({ file, script, seconds, snrDb, voice = 'en-gb' 
       // Noise level relative to the speech's RMS level.
       const speechRmsDb = rmsDb(path.join(work, 'u0.wav'));
       const noise = path.join(work, 'noise.wav');
-      sox('-R', '-n', '-r', String(RATE), '-c', '1', '-b', '16', noise, 'synth', String(seconds), 'brownnoise', 'vol', '0.5');
+      sox('-n', '-r', String(RATE), '-c', '1', '-b', '16', noise, 'synth', String(seconds), 'brownnoise', 'vol', '0.5');
       const noiseRmsDb = rmsDb(noise);
       const gain = speechRmsDb - snrDb - noiseRmsDb;
       const scaled = path.join(work, 'noise-scaled.wav');

@@ -33,6 +33,7 @@ export function decodeToPcm(source: string, onSamples: (samples: Float32Array) =
     let total = 0;
     let carry: Buffer | null = null;
     let failed = false;
+    let consuming: Promise<unknown> = Promise.resolve();
     const fail = (error: Error) => {
       if (failed) return;
       failed = true;
@@ -49,17 +50,21 @@ export function decodeToPcm(source: string, onSamples: (samples: Float32Array) =
       const samples = new Float32Array(whole / 2);
       for (let i = 0; i < samples.length; i += 1) samples[i] = bytes.readInt16LE(i * 2) / 32768;
       total += samples.length;
+      // One piece at a time, in order: ffmpeg waits while the consumer works (back-pressure).
       child.stdout.pause();
-      Promise.resolve(onSamples(samples)).then(
+      consuming = consuming.then(() => onSamples(samples)).then(
         () => child.stdout.resume(),
         (error: Error) => fail(error),
       );
     });
     child.on('close', (code) => {
-      if (failed) return;
-      if (code !== 0) return fail(new DecodeError(reasonFrom(stderr)));
-      if (total === 0) return fail(new DecodeError('The recording has no sound in it: its audio track is empty.'));
-      resolve(total);
+      // The stream can end while the last piece is still being consumed; finish it first.
+      void consuming.then(() => {
+        if (failed) return;
+        if (code !== 0) return fail(new DecodeError(reasonFrom(stderr)));
+        if (total === 0) return fail(new DecodeError('The recording has no sound in it: its audio track is empty.'));
+        resolve(total);
+      });
     });
   });
 }
