@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { baseURL, mailUrl } from '../support/env';
 import { signInCoach, signUpCoach } from '../support/journey';
 import { captureBearer, recording, sha256File, throttleUploads } from '../support/media';
+
+// @ts-expect-error plain ESM module without types
+import { generateSession } from '../../infra/lib/session-generator.mjs';
 
 /** The /upload screen against the embedded product, one coach, in order. */
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
@@ -82,4 +87,47 @@ test('a 40 MB video pauses and resumes, and the stored bytes are the file', asyn
   const stored = Buffer.from(await (await fetch(url)).arrayBuffer());
   expect(createHash('sha256').update(stored).digest('hex')).toBe(await sha256File(file));
   expect(stored.length).toBe((await readFile(file)).length);
+});
+
+test('a spoken session is analysed; its report shows the talk metrics, and a click on a speech segment seeks the player', async ({ page }) => {
+  await signInCoach(page, email, password);
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'touchline-spoken-')), 'Thursday session.wav');
+  const { truth } = generateSession({
+    file,
+    seconds: 24,
+    snrDb: 20,
+    script: [
+      { text: 'Two touch only, and call for the ball.', at: 1.5 },
+      { text: 'Good, now switch the play to the far side.', at: 9 },
+      { text: 'Brilliant work everybody.', at: 18 },
+    ],
+  }) as { truth: { start: number; end: number }[] };
+
+  await page.goto('/upload');
+  await page.getByLabel('Recording file').setInputFiles(file);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByTestId('upload-state')).toHaveText('Upload complete');
+  await page.getByRole('link', { name: 'See your sessions' }).click();
+  await page.getByRole('link', { name: 'Thursday session' }).click();
+  await expect(page.getByRole('heading', { name: 'Thursday session' })).toBeVisible();
+
+  // No polling (spec §9): the coach asks again until the analysis is done.
+  const metrics = page.getByRole('definition').first();
+  await expect(async () => {
+    if (await page.getByRole('button', { name: 'Check again' }).isVisible()) await page.getByRole('button', { name: 'Check again' }).click();
+    await expect(metrics).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
+
+  const card = (label: string) => page.locator('dt').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
+  await expect(card('Interventions')).toHaveText('3');
+  await expect(card('Session length')).toHaveText('0:24');
+  const segments = page.getByTestId('timeline').getByRole('button');
+  await expect(segments).toHaveCount(3);
+
+  const player = page.getByTestId('player');
+  // The signed media URL loads (metadata first), then the click seeks into the second stretch of speech.
+  await expect.poll(() => player.evaluate((el: HTMLMediaElement) => el.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  await segments.nth(1).click();
+  await expect.poll(() => player.evaluate((el: HTMLMediaElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThanOrEqual(truth[1]!.start - 0.5);
+  expect(await player.evaluate((el: HTMLMediaElement) => el.currentTime)).toBeLessThan(truth[1]!.end);
 });

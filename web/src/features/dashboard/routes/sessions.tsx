@@ -59,7 +59,9 @@ export default function SessionsScreen() {
               <li key={session.id} className="flex items-center gap-4 p-4" data-testid="session-row">
                 {session.mediaType === 'audio' ? <FileAudio className="h-6 w-6 shrink-0 text-slate-400" aria-label="Audio" /> : <FileVideo className="h-6 w-6 shrink-0 text-slate-400" aria-label="Video" />}
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-slate-900">{session.title}</p>
+                  <Link to={`/sessions/${session.id}`} className="block truncate font-medium text-slate-900 hover:underline">
+                    {session.title}
+                  </Link>
                   <p className="truncate text-sm text-slate-500">
                     {session.originalFileName} · {formatBytes(session.sizeBytes)} · {dateFormat.format(new Date(session.createdAt))}
                   </p>

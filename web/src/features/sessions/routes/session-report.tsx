@@ -1,5 +1,113 @@
+import { useQuery } from '@tanstack/react-query';
+import { type CoachingSessionDto, type SessionReportDto } from '@touchline/shared';
+import { useRef } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { getJson, readApiError } from '@/lib/api-client';
 
-export default function Screen() {
-  return <Page title="Session report" />;
+const clock = (seconds: number) => {
+  const whole = Math.max(0, Math.round(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+};
+
+function Metric({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function Report({ report }: { report: SessionReportDto }) {
+  const player = useRef<HTMLMediaElement>(null);
+  const media = useQuery<{ url: string }>({ queryKey: [`/api/sessions/${report.session.id}/media`] });
+  const { metrics, segments, session } = report;
+  const duration = metrics.durationSeconds || 1;
+  const seek = (seconds: number) => {
+    if (!player.current) return;
+    player.current.currentTime = seconds;
+    void player.current.play().catch(() => undefined);
+  };
+  const Player = session.mediaType === 'video' ? 'video' : 'audio';
+  return (
+    <div className="space-y-8">
+      <section aria-label="Recording" className="space-y-3">
+        {media.data && <Player ref={player as never} src={media.data.url} controls preload="metadata" className="w-full max-h-[28rem] rounded-xl bg-slate-900" data-testid="player" />}
+        <div>
+          <p className="mb-1 text-sm text-slate-600">When you spoke ({segments.length} stretches of speech). Click one to hear it.</p>
+          <div className="relative h-8 w-full overflow-hidden rounded-md bg-slate-100" data-testid="timeline">
+            {segments.map((segment, index) => (
+              <button
+                key={`${segment.start}-${index}`}
+                type="button"
+                title={`${clock(segment.start)} – ${clock(segment.end)}`}
+                aria-label={`Speech from ${clock(segment.start)} to ${clock(segment.end)}`}
+                onClick={() => seek(segment.start)}
+                className="absolute top-0 h-full bg-brand-600 hover:bg-brand-800 focus-visible:outline-2"
+                style={{ left: `${(segment.start / duration) * 100}%`, width: `max(3px, ${((segment.end - segment.start) / duration) * 100}%)` }}
+              />
+            ))}
+          </div>
+        </div>
+      </section>
+      <dl className="grid grid-cols-2 gap-4 md:grid-cols-4" aria-label="Talk metrics">
+        <Metric label="Session length" value={clock(metrics.durationSeconds)} />
+        <Metric label="Talk time" value={`${Math.round(metrics.talkRatio * 100)}%`} />
+        <Metric label="Interventions" value={String(metrics.interventions)} />
+        <Metric label="Interventions per minute" value={metrics.interventionsPerMinute.toFixed(1)} />
+        <Metric label="Average intervention" value={`${metrics.meanInterventionSeconds.toFixed(1)} s`} />
+        <Metric label="Median intervention" value={`${metrics.medianInterventionSeconds.toFixed(1)} s`} />
+        <Metric label="Longest intervention" value={`${metrics.longestInterventionSeconds.toFixed(1)} s`} />
+        <Metric label="Longest silence" value={clock(metrics.longestSilenceSeconds)} />
+      </dl>
+      <p className="text-sm text-slate-500">Coaching style, category scores and the coded transcript are not part of this report yet.</p>
+    </div>
+  );
+}
+
+/** `/sessions/:id`: the analysis of one of the coach's sessions, or where it stands. */
+export default function SessionReportScreen() {
+  const { id = '' } = useParams();
+  const session = useQuery<CoachingSessionDto>({ queryKey: [`/api/sessions/${id}`] });
+  const completed = session.data?.processingStatus === 'completed';
+  const report = useQuery<SessionReportDto>({ queryKey: [`/api/sessions/${id}/report`], enabled: completed });
+  const title = session.data?.title ?? 'Session report';
+
+  return (
+    <Page title={title}>
+      {(session.isPending || (completed && report.isPending)) && <Spinner />}
+      {session.isError && <FormAlert>{readApiError(session.error)?.message ?? 'This session could not be loaded.'}</FormAlert>}
+      {session.data && !completed && (
+        <div className="max-w-2xl space-y-3 rounded-xl border border-slate-200 bg-white p-6" role="status">
+          {session.data.processingStatus === 'failed' ? (
+            <p className="text-red-700">The analysis failed: {session.data.failureReason}</p>
+          ) : !session.data.uploadedAt ? (
+            <p>The recording has not finished uploading.</p>
+          ) : (
+            <p>
+              {session.data.processingStatus === 'processing' ? `Analysing… ${session.data.analysisProgress}%` : 'Waiting for analysis.'} This page shows the
+              report once it is ready.
+            </p>
+          )}
+          <Button variant="outline" onClick={() => void session.refetch()}>
+            Check again
+          </Button>
+        </div>
+      )}
+      {report.data && <Report report={report.data} />}
+      <p className="mt-8">
+        <Link to={paths.sessions} className="text-sm font-medium text-brand-700 underline">
+          All sessions
+        </Link>
+      </p>
+    </Page>
+  );
 }
