@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config/app-config';
 import { createApp } from './create-app';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres';
 import { createLogger } from './logger';
+import { stopOnSignals } from './shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -23,25 +24,10 @@ async function main(): Promise<void> {
   const url = await app.getUrl();
   logger.info({ url, web: Boolean(config.webRoot) }, 'Touchline is listening');
 
-  // embedded-postgres registers a SIGINT/SIGTERM hook that stops PostgreSQL and exits at once, which would cut
-  // requests short; this process closes the API first and stops PostgreSQL after it.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
-  let stopping = false;
-  const shutdown = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    try {
-      await app.close();
-      await embedded?.stop();
-      process.exit(0);
-    } catch (error) {
-      logger.error(error, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  stopOnSignals(logger, async () => {
+    await app.close();
+    await embedded?.stop();
+  });
 }
 
 main().catch((error: unknown) => {

@@ -5,6 +5,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { createLogger } from './logger';
+import { stopOnSignals } from './shutdown';
 import { HEARTBEAT_INTERVAL_MS, heartbeatFile } from './worker-heartbeat';
 
 /**
@@ -28,22 +29,10 @@ async function main(): Promise<void> {
   await beat();
   const heartbeat = setInterval(beat, HEARTBEAT_INTERVAL_MS);
 
-  let stopping = false;
-  const shutdown = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
+  stopOnSignals(logger, async () => {
     clearInterval(heartbeat);
-    logger.info({ signal }, 'shutting down');
-    await app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error(error, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+    await app.close();
+  });
 }
 
 main().catch((error: unknown) => {

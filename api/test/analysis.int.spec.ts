@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisJobs } from '../src/analysis/analysis-jobs';
 import { talkMetrics } from '../src/analysis/talk-metrics';
 import { startTestApi, type TestApi } from './support/test-api';
-import { bearer, embeddedSigningKey, mint } from './support/tokens';
+import { bearer, registerCoach } from './support/tokens';
 
 // @ts-expect-error plain ESM module without types
 import { generateSession } from '../../infra/lib/session-generator.mjs';
@@ -54,10 +54,7 @@ async function settled(id: string): Promise<CoachingSessionDto> {
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'touchline-analysis-'));
   api = await startTestApi();
-  const key = await embeddedSigningKey(api.db.url);
-  const sub = `analysis-${randomBytes(4).toString('hex')}`;
-  token = await mint(key, { sub, email: `${sub}@club.example`, email_verified: true, iss: `${api.url}/idp`, aud: 'touchline-api' }, '1h');
-  expect((await call('POST', '/api/auth/register', { identityId: sub, username: 'Analyst', email: `${sub}@club.example`, plan: 'Coach' })).status).toBe(201);
+  token = (await registerCoach(api, 'Analyst')).token;
 }, 120_000);
 
 afterAll(async () => {
@@ -123,13 +120,7 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
   it('shows a report to its owner only', async () => {
     const sessions = (await (await call('GET', '/api/sessions')).json()) as CoachingSessionDto[];
     const completed = sessions.find((s) => s.processingStatus === 'completed')!;
-    const key = await embeddedSigningKey(api.db.url);
-    const other = await mint(key, { sub: 'someone-else', email: 'else@club.example', email_verified: true, iss: `${api.url}/idp`, aud: 'touchline-api' });
-    await fetch(`${api.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { ...bearer(other), 'content-type': 'application/json' },
-      body: JSON.stringify({ identityId: 'someone-else', username: 'Else', email: 'else@club.example', plan: 'Coach' }),
-    });
+    const { token: other } = await registerCoach(api, 'Else');
     expect((await fetch(`${api.url}/api/sessions/${completed.id}/report`, { headers: bearer(other) })).status).toBe(404);
     expect((await fetch(`${api.url}/api/sessions/${completed.id}/report`)).status).toBe(401);
   });

@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { linkIn, waitForMail } from '../support/mail';
-import { recording } from '../support/media';
+import { captureBearer, recording } from '../support/media';
 import { freePort, newDataDir, repoRoot } from '../support/product';
 
 /**
@@ -87,11 +87,7 @@ test('sign up with Keycloak, verify by email, log in and upload a recording thro
 
   // A chunked upload through nginx to the API, stored in MinIO.
   const file = await recording('Stack session.mp4', 'mp4', 3 * 1024 * 1024);
-  let bearer = '';
-  page.on('request', (r) => {
-    const header = r.headers().authorization;
-    if (header?.startsWith('Bearer ')) bearer = header.slice(7);
-  });
+  const bearerOf = captureBearer(page);
   await page.goto(`${url}/upload`);
   await page.getByLabel('Recording file').setInputFiles(file);
   await page.getByRole('button', { name: 'Upload' }).click();
@@ -101,6 +97,7 @@ test('sign up with Keycloak, verify by email, log in and upload a recording thro
   await expect(row).toBeVisible();
 
   // The recording is served from the bucket through the same entry point, with a presigned URL.
+  const bearer = bearerOf();
   const sessions = (await (await fetch(`${url}/api/sessions`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { id: string }[];
   const media = (await (await fetch(`${url}/api/sessions/${sessions[0]!.id}/media`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { url: string };
   expect(media.url).toMatch(new RegExp(`^${url}/touchline-media/sessions/${sessions[0]!.id}/recording\\?.*X-Amz-Signature=`));

@@ -3,7 +3,7 @@
 // bootstrap (infra/minio/bootstrap.sh), an SMTP catcher (maildev, in Mailpit's place), the API, the worker as
 // a separate process, and nginx with the same configuration template (infra/web/nginx.conf.template) as the
 // single entry point. Environment names are the compose file's.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,6 +12,7 @@ import { ensureGoTool } from './go-tools.mjs';
 import { startKeycloak } from './keycloak.mjs';
 import { startMaildev } from './maildev.mjs';
 import { startMinio } from './s3-servers.mjs';
+import { runService, waitUntilReady } from './services.mjs';
 import { root } from './setup.mjs';
 
 const require = createRequire(path.join(root, 'api/package.json'));
@@ -102,37 +103,8 @@ ${server}
 `;
 }
 
-function runProcess(name, command, args, env, log) {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk) => {
-    output = (output + chunk).slice(-20_000);
-    if (log) for (const line of String(chunk).split('\n').filter(Boolean)) log(`[${name}] ${line}`);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
-  return {
-    name,
-    child,
-    output: () => output,
-    exited,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-async function waitForUrl(url, service) {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (service && service.child.exitCode !== null) throw new Error(`${service.name} exited:\n${service.output().slice(-3000)}`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    if (Date.now() > deadline) throw new Error(`${url} did not answer in time${service ? `:\n${service.output().slice(-3000)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** Resolves once `url` answers 2xx; fails with the service's output if it exits or takes too long. */
+const waitForUrl = (url, service) => waitUntilReady(service, () => fetch(url).then((r) => r.ok));
 
 /**
  * Starts every service of the stack on loopback; the web entry point on `webPort`. State lives under
@@ -231,11 +203,11 @@ export async function startNativeStack({ dataDir, webPort, publicUrl = `http://1
       secrets,
       logLevel: process.env.LOG_LEVEL ?? 'warn',
     });
-    const api = runProcess('api', process.execPath, ['api/dist/main.js'], { ...env, BACKGROUND_JOBS: 'false' }, log);
+    const api = runService('api', process.execPath, ['api/dist/main.js'], { cwd: root, env: { ...env, BACKGROUND_JOBS: 'false' }, log });
     running.push(api);
     await waitForUrl(`http://127.0.0.1:${apiPort}/api/health`, api);
     const heartbeat = path.join(dataDir, 'worker.heartbeat');
-    const worker = runProcess('worker', process.execPath, ['api/dist/worker.js'], { ...env, BACKGROUND_JOBS: 'true', WORKER_HEARTBEAT_FILE: heartbeat }, log);
+    const worker = runService('worker', process.execPath, ['api/dist/worker.js'], { cwd: root, env: { ...env, BACKGROUND_JOBS: 'true', WORKER_HEARTBEAT_FILE: heartbeat }, log });
     running.push(worker);
 
     // nginx, the single entry point.
@@ -255,7 +227,7 @@ export async function startNativeStack({ dataDir, webPort, publicUrl = `http://1
         tempDir: nginxDir,
       }),
     );
-    const web = runProcess('web', '/usr/sbin/nginx', ['-c', config, '-p', nginxDir], {}, log);
+    const web = runService('web', '/usr/sbin/nginx', ['-c', config, '-p', nginxDir], { cwd: root, log });
     running.push(web);
     await waitForUrl(`http://127.0.0.1:${webPort}/healthz`, web);
     await waitForUrl(`http://127.0.0.1:${webPort}/api/health`, web);

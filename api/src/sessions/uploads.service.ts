@@ -129,7 +129,7 @@ export class UploadsService {
   private async finish(upload: Upload): Promise<void> {
     const session = await this.sessions.findByUploadId(upload.id);
     if (!session) {
-      await this.discard(upload.id);
+      await this.uploads.release(upload.id);
       throw tusError(Errors.sessionNotFound());
     }
     const staged = this.uploads.stagingKey(upload.id);
@@ -160,14 +160,9 @@ export class UploadsService {
     await this.sessions.releasedUpload(uploadId);
   }
 
-  /** A finished upload nobody will keep. */
-  private async discard(uploadId: string): Promise<void> {
-    await this.uploads.release(uploadId);
-  }
-
   /** A refused recording: the session and every byte of it go. */
   private async reject(sessionId: string, uploadId: string): Promise<void> {
-    await this.discard(uploadId);
+    await this.uploads.release(uploadId);
     await this.sessions.deleteOpen(sessionId);
     await this.sessionsService.removeBytes(sessionId, null);
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { importJWK, SignJWT, type JWK } from 'jose';
 import { Client } from 'pg';
 
@@ -31,4 +32,22 @@ export function tampered(token: string): string {
   const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
   claims.sub = `${claims.sub}x`;
   return `${h}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${s}`;
+}
+
+/**
+ * A registered coach of a test API: a token signed with the embedded provider's key for a new subject
+ * (verified email, one hour), and the user created through `POST /api/auth/register`.
+ */
+export async function registerCoach(api: { url: string; db: { url: string } }, name: string): Promise<{ token: string; sub: string }> {
+  const signing = await embeddedSigningKey(api.db.url);
+  const sub = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomBytes(4).toString('hex')}`;
+  const email = `${sub}@club.example`;
+  const token = await mint(signing, { sub, email, email_verified: true, iss: `${api.url}/idp`, aud: 'touchline-api' }, '1h');
+  const res = await fetch(`${api.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { ...bearer(token), 'content-type': 'application/json' },
+    body: JSON.stringify({ identityId: sub, username: name, email, plan: 'Coach' }),
+  });
+  if (res.status !== 201) throw new Error(`registering ${name} failed: ${res.status} ${await res.text()}`);
+  return { token, sub };
 }

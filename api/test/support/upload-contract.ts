@@ -9,7 +9,7 @@ import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } fr
 import { UploadSweeper } from '../../src/sessions/upload-sweeper.service';
 import { freePort } from './mail-catcher';
 import { startTestApi, type TestApi } from './test-api';
-import { bearer, embeddedSigningKey, mint } from './tokens';
+import { bearer, registerCoach } from './tokens';
 
 // @ts-expect-error plain ESM module without types
 import * as media from '../../../infra/lib/test-media.mjs';
@@ -57,15 +57,6 @@ export function uploadContract(backend: Backend): void {
 
   const tusCall = (method: string, url: string, token: string | undefined, headers: Record<string, string> = {}, body?: Uint8Array) =>
     fetch(new URL(url, api.url), { method, headers: { 'tus-resumable': '1.0.0', ...(token ? bearer(token) : {}), ...headers }, body });
-
-  async function registeredCoach(name: string): Promise<string> {
-    const key = await embeddedSigningKey(api.db.url);
-    const sub = `contract-${name}-${randomBytes(4).toString('hex')}`;
-    const token = await mint(key, { sub, email: `${sub}@club.example`, email_verified: true, iss: `${api.url}/idp`, aud: 'touchline-api' }, '1h');
-    const res = await call('POST', '/api/auth/register', token, { identityId: sub, username: name, email: `${sub}@club.example`, plan: 'Coach' });
-    expect(res.status).toBe(201);
-    return token;
-  }
 
   async function newSession(token: string, fileName: string, sizeBytes: number, mediaType = 'video') {
     const res = await call('POST', '/api/sessions', token, { title: `Session ${fileName}`, mediaType, fileName, sizeBytes });
@@ -117,8 +108,8 @@ export function uploadContract(backend: Backend): void {
     api = await startTestApi(env);
     storage = api.app.get(OBJECT_STORAGE);
     uploadStore = api.app.get(UPLOAD_STORE);
-    coach = await registeredCoach('Coach');
-    rival = await registeredCoach('Rival');
+    coach = (await registerCoach(api, 'Coach')).token;
+    rival = (await registerCoach(api, 'Rival')).token;
   }, 180_000);
 
   afterAll(async () => {
