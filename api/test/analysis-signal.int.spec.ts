@@ -5,10 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DecodeError, decodeToPcm, SAMPLE_RATE } from '../src/analysis/audio-decoder';
 import { FRAME_SECONDS, SileroVad } from '../src/analysis/silero-vad';
 import { speechSegments, type Segment } from '../src/analysis/speech-segments';
+import { loadRubric } from '../src/analysis/rubric';
 import { talkMetrics } from '../src/analysis/talk-metrics';
 
 // @ts-expect-error plain ESM module without types
 import { generateSession } from '../../infra/lib/session-generator.mjs';
+
+const GAP = loadRubric().segmentation.intervention_gap_seconds.value;
 
 const generate = generateSession as (o: { file: string; script: { text: string; at: number }[]; seconds: number; snrDb?: number }) => {
   truth: Segment[];
@@ -44,8 +47,8 @@ describe('decoding and voice activity on generated sessions', () => {
       const { truth } = generate({ file, script, seconds: 40, snrDb });
       const { seconds, segments } = await analyse(file);
       expect(seconds).toBeCloseTo(40, 1);
-      const measured = talkMetrics(segments, seconds);
-      const expected = talkMetrics(truth, 40);
+      const measured = talkMetrics(segments, seconds, GAP);
+      const expected = talkMetrics(truth, 40, GAP);
       expect(Math.abs(measured.talkRatio - expected.talkRatio) * 100).toBeLessThanOrEqual(3);
       expect(measured.interventions).toBe(expected.interventions);
     });
@@ -61,7 +64,7 @@ describe('decoding and voice activity on generated sessions', () => {
     const fromMp4 = await analyse(mp4);
     expect(fromMp4.seconds).toBeCloseTo(fromWav.seconds, 0);
     // AAC changes the waveform a little, so segment edges move; what the coach reads stays the same.
-    const [wavMetrics, mp4Metrics] = [talkMetrics(fromWav.segments, fromWav.seconds), talkMetrics(fromMp4.segments, fromMp4.seconds)];
+    const [wavMetrics, mp4Metrics] = [talkMetrics(fromWav.segments, fromWav.seconds, GAP), talkMetrics(fromMp4.segments, fromMp4.seconds, GAP)];
     expect(Math.abs(mp4Metrics.talkRatio - wavMetrics.talkRatio) * 100).toBeLessThanOrEqual(1.5);
     expect(mp4Metrics.interventions).toBe(wavMetrics.interventions);
     expect(mp4Metrics.interventions).toBe(2);

@@ -2,15 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import type { CoachingSessionDto, SessionReportDto } from '@touchline/shared';
+import type { CoachingSessionDto, SessionPageDto, SessionReportDto } from '@touchline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisJobs } from '../src/analysis/analysis-jobs';
+import { loadRubric } from '../src/analysis/rubric';
 import { talkMetrics } from '../src/analysis/talk-metrics';
 import { startTestApi, type TestApi } from './support/test-api';
 import { bearer, registerCoach } from './support/tokens';
 
 // @ts-expect-error plain ESM module without types
 import { generateSession } from '../../infra/lib/session-generator.mjs';
+
+const GAP = loadRubric().segmentation.intervention_gap_seconds.value;
 
 let api: TestApi;
 let token: string;
@@ -82,7 +85,7 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
     const session = await settled(id);
     expect(session).toMatchObject({ processingStatus: 'completed', analysisProgress: 100, failureReason: null });
     const report = (await (await call('GET', `/api/sessions/${id}/report`)).json()) as SessionReportDto;
-    const expected = talkMetrics(truth, 30);
+    const expected = talkMetrics(truth, 30, GAP);
     expect(report.metrics.durationSeconds).toBeCloseTo(30, 0);
     expect(Math.abs(report.metrics.talkRatio - expected.talkRatio) * 100).toBeLessThanOrEqual(3);
     expect(report.metrics.interventions).toBe(3);
@@ -118,7 +121,7 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
   });
 
   it('shows a report to its owner only', async () => {
-    const sessions = (await (await call('GET', '/api/sessions')).json()) as CoachingSessionDto[];
+    const { items: sessions } = (await (await call('GET', '/api/sessions')).json()) as SessionPageDto;
     const completed = sessions.find((s) => s.processingStatus === 'completed')!;
     const { token: other } = await registerCoach(api, 'Else');
     expect((await fetch(`${api.url}/api/sessions/${completed.id}/report`, { headers: bearer(other) })).status).toBe(404);

@@ -98,7 +98,7 @@ test('sign up with Keycloak, verify by email, log in and upload a recording thro
 
   // The recording is served from the bucket through the same entry point, with a presigned URL.
   const bearer = bearerOf();
-  const sessions = (await (await fetch(`${url}/api/sessions`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { id: string }[];
+  const { items: sessions } = (await (await fetch(`${url}/api/sessions`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { items: { id: string }[] };
   const media = (await (await fetch(`${url}/api/sessions/${sessions[0]!.id}/media`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { url: string };
   expect(media.url).toMatch(new RegExp(`^${url}/touchline-media/sessions/${sessions[0]!.id}/recording\\?.*X-Amz-Signature=`));
   const stored = Buffer.from(await (await fetch(media.url)).arrayBuffer());

@@ -80,7 +80,7 @@ test('a 40 MB video pauses and resumes, and the stored bytes are the file', asyn
   // Chunks double from 256 KB; the resumed PATCH starts at the offset the server reported.
   expect(patches.slice(0, 3)).toEqual([0, 256 * 1024, 768 * 1024]);
   const token = bearer();
-  const sessions = (await (await fetch(`${baseURL}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string; title: string; contentType: string }[];
+  const { items: sessions } = (await (await fetch(`${baseURL}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json()) as { items: { id: string; title: string; contentType: string }[] };
   const session = sessions.find((s) => s.title === 'Saturday match')!;
   expect(session.contentType).toBe('video/mp4');
   const { url } = (await (await fetch(`${baseURL}/api/sessions/${session.id}/media`, { headers: { authorization: `Bearer ${token}` } })).json()) as { url: string };

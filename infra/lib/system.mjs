@@ -11,6 +11,9 @@ const packages = [
   { name: 'ffmpeg', provides: '/usr/bin/ffmpeg' },
   { name: 'espeak-ng', provides: '/usr/bin/espeak-ng' },
   { name: 'sox', provides: '/usr/bin/sox' },
+  // The offline transcriber (TRANSCRIBER=pocketsphinx) and its English model.
+  { name: 'pocketsphinx', provides: '/usr/bin/pocketsphinx_batch' },
+  { name: 'pocketsphinx-en-us', provides: '/usr/share/pocketsphinx/model/en-us/en-us.lm.bin' },
 ];
 
 export function ensureSystemPackages() {

@@ -4,3 +4,4 @@ export * from './access';
 export * from './messages';
 export * from './constants';
 export * from './sessions';
+export * from './analysis';

@@ -39,6 +39,8 @@ export const SESSION_MESSAGES = {
   reportNotReady: "This session's analysis is not finished yet.",
   analysisFailed: 'The analysis failed on the server. Please try again later.',
   uploadNotFound: 'Upload not found',
+  retryNotFailed: 'Only a failed analysis can be tried again.',
+  tooLong: (limit: string) => `This recording is longer than ${limit}, the longest the analysis takes. Please upload a shorter one.`,
 } as const;
 
 /** A coaching session as the API returns it. */
@@ -80,23 +82,8 @@ export function formatBytes(bytes: number): string {
   return `${rounded} ${units[unit]}`;
 }
 
-/** What the analysis measured about the coach's talk. */
-export interface TalkMetricsDto {
-  durationSeconds: number;
-  talkSeconds: number;
-  talkRatio: number;
-  interventions: number;
-  interventionsPerMinute: number;
-  meanInterventionSeconds: number;
-  medianInterventionSeconds: number;
-  longestInterventionSeconds: number;
-  longestSilenceSeconds: number;
-}
-
-/** `GET /api/sessions/:id/report`. */
-export interface SessionReportDto {
-  session: CoachingSessionDto;
-  metrics: TalkMetricsDto;
-  /** The coach's speech, in seconds from the start of the recording. */
-  segments: { start: number; end: number }[];
+/** A duration in minutes the way people read it: 90 minutes, 4 hours. */
+export function formatMinutes(minutes: number): string {
+  if (minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
+  return `${minutes} minutes`;
 }

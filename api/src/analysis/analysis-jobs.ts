@@ -7,6 +7,7 @@ import { DATABASE_URL } from '../database/database-url';
 import { CoachingSessionEntity } from '../sessions/coaching-session.entity';
 import { SessionEvents } from '../sessions/session-events';
 import { AnalysisService } from './analysis.service';
+import { TranscriptionError } from './transcription/transcriber';
 
 export const ANALYSIS_QUEUE = 'analyse-session';
 const RETRY_LIMIT = 3;
@@ -58,7 +59,7 @@ export class AnalysisJobs implements OnApplicationBootstrap, OnApplicationShutdo
         await this.analysis.run(job.data.sessionId);
       } catch (error) {
         this.logger.error({ err: error, sessionId: job.data.sessionId, attempt: job.retryCount + 1 }, 'analysis attempt failed');
-        if (job.retryCount >= RETRY_LIMIT) await this.analysis.fail(job.data.sessionId);
+        if (job.retryCount >= RETRY_LIMIT) await this.analysis.fail(job.data.sessionId, error instanceof TranscriptionError ? error.message : undefined);
         throw error;
       }
     });

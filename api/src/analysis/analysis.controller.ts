@@ -1,13 +1,19 @@
-import { Controller, Get, Param, ParseUUIDPipe, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { SessionReportDto } from '@touchline/shared';
+import type { CoachingSessionDto, OverviewDto, SessionReportDto } from '@touchline/shared';
 import { Repository } from 'typeorm';
 import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
 import { Errors } from '../common/app-error';
-import { SessionsService } from '../sessions/sessions.service';
+import { CoachingSessionEntity } from '../sessions/coaching-session.entity';
 import { mapSession } from '../sessions/session.mapper';
+import { SessionsService } from '../sessions/sessions.service';
 import type { UserEntity } from '../users/user.entity';
+import { AnalysisJobs } from './analysis-jobs';
+import { codeCounts } from './code-counts';
+import { storedAssessment } from './coaching-report';
+import { OverviewService } from './overview.service';
+import { loadRubric } from './rubric';
 import { SessionAnalysisEntity } from './session-analysis.entity';
 
 const sessionId = new ParseUUIDPipe({ exceptionFactory: () => Errors.sessionNotFound() });
@@ -17,17 +23,60 @@ const sessionId = new ParseUUIDPipe({ exceptionFactory: () => Errors.sessionNotF
 @UseGuards(RegisteredUserGuard)
 @Controller('sessions')
 export class AnalysisController {
+  private readonly rubric = loadRubric();
+
   constructor(
     private readonly sessions: SessionsService,
+    private readonly jobs: AnalysisJobs,
     @InjectRepository(SessionAnalysisEntity) private readonly analyses: Repository<SessionAnalysisEntity>,
+    @InjectRepository(CoachingSessionEntity) private readonly sessionRows: Repository<CoachingSessionEntity>,
   ) {}
 
-  /** The analysis of one of the caller's sessions: talk metrics and the coach's speech segments. */
+  /** The analysis of one of the caller's sessions: metrics, speech, coded transcript, style and scores. */
   @Get(':id/report')
   async report(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<SessionReportDto> {
     const session = await this.sessions.get(user, id);
     const analysis = session.processingStatus === 'completed' ? await this.analyses.findOneBy({ sessionId: id }) : null;
     if (!analysis) throw Errors.reportNotReady();
-    return { session: mapSession(session), metrics: analysis.metrics, segments: analysis.segments };
+    const { metrics, coachingStyle, scores, rubricVersion } = storedAssessment(this.rubric, analysis);
+    return {
+      session: mapSession(session),
+      metrics,
+      segments: analysis.segments,
+      coachingStyle,
+      scores,
+      transcriber: analysis.transcriber,
+      transcript: analysis.transcript,
+      codeCounts: analysis.transcript ? codeCounts(analysis.transcript) : null,
+      rubricVersion,
+    };
+  }
+
+  /** Analyses a session whose analysis failed once more; answers the session, waiting for analysis again. */
+  @Post(':id/analysis')
+  @HttpCode(202)
+  async retry(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<CoachingSessionDto> {
+    await this.sessions.get(user, id);
+    const result = await this.sessionRows.update(
+      { id, ownerId: user.id, processingStatus: 'failed' },
+      { processingStatus: 'pending', analysisProgress: 0, failureReason: null },
+    );
+    if (!result.affected) throw Errors.retryNotFailed();
+    await this.jobs.enqueue(id);
+    return mapSession(await this.sessions.get(user, id));
+  }
+}
+
+@ApiTags('dashboard')
+@ApiBearerAuth()
+@UseGuards(RegisteredUserGuard)
+@Controller('dashboard')
+export class OverviewController {
+  constructor(private readonly overview: OverviewService) {}
+
+  /** The caller's coaching at a glance: totals, latest sessions, averages and the trend of the scores. */
+  @Get('overview')
+  get(@CurrentUser() user: UserEntity): Promise<OverviewDto> {
+    return this.overview.of(user.id);
   }
 }

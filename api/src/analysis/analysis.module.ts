@@ -1,17 +1,36 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { CoachingSessionEntity } from '../sessions/coaching-session.entity';
 import { SessionsModule } from '../sessions/sessions.module';
-import { AnalysisController } from './analysis.controller';
+import { AnalysisController, OverviewController } from './analysis.controller';
 import { AnalysisJobs } from './analysis-jobs';
 import { AnalysisService } from './analysis.service';
+import { OverviewService } from './overview.service';
 import { SessionAnalysisEntity } from './session-analysis.entity';
+import { createTranscriber } from './transcription/create-transcriber';
+import { TRANSCRIBER } from './transcription/transcriber';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CoachingSessionEntity, SessionAnalysisEntity]), SessionsModule, AuthModule],
-  controllers: [AnalysisController],
-  providers: [AnalysisService, AnalysisJobs],
+  controllers: [AnalysisController, OverviewController],
+  providers: [
+    AnalysisService,
+    AnalysisJobs,
+    OverviewService,
+    {
+      provide: TRANSCRIBER,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => {
+        const { transcriber, note } = createTranscriber(config.analysis);
+        const logger = new Logger('Transcriber');
+        if (note) logger.warn(note);
+        else logger.log(`transcriber: ${transcriber?.name ?? 'none'}`);
+        return transcriber;
+      },
+    },
+  ],
   exports: [AnalysisJobs, AnalysisService],
 })
 export class AnalysisModule {}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { interventionsOf, talkMetrics } from './talk-metrics';
 
+const GAP = 2;
+
 describe('talk metrics', () => {
   it('measures talk time, interventions and silences of a known timeline', () => {
     // 60 s: speech 5–10, 11–14 (one intervention: 1 s pause), 30–40, and 50–52.
@@ -10,7 +12,7 @@ describe('talk metrics', () => {
       { start: 30, end: 40 },
       { start: 50, end: 52 },
     ];
-    expect(talkMetrics(segments, 60)).toEqual({
+    expect(talkMetrics(segments, 60, GAP)).toEqual({
       durationSeconds: 60,
       talkSeconds: 20,
       talkRatio: 0.3333,
@@ -20,6 +22,7 @@ describe('talk metrics', () => {
       medianInterventionSeconds: 9,
       longestInterventionSeconds: 10,
       longestSilenceSeconds: 16,
+      speechRateWpm: null,
     });
   });
 
@@ -29,11 +32,11 @@ describe('talk metrics', () => {
   });
 
   it('answers zeros, not NaN, for silence and for an empty recording', () => {
-    expect(talkMetrics([], 30)).toMatchObject({ talkRatio: 0, interventions: 0, meanInterventionSeconds: 0, medianInterventionSeconds: 0, longestSilenceSeconds: 30 });
-    expect(talkMetrics([], 0)).toMatchObject({ talkRatio: 0, interventionsPerMinute: 0 });
+    expect(talkMetrics([], 30, GAP)).toMatchObject({ talkRatio: 0, interventions: 0, meanInterventionSeconds: 0, medianInterventionSeconds: 0, longestSilenceSeconds: 30 });
+    expect(talkMetrics([], 0, GAP)).toMatchObject({ talkRatio: 0, interventionsPerMinute: 0 });
   });
 
   it('counts overlapping segments once', () => {
-    expect(talkMetrics([{ start: 0, end: 10 }, { start: 5, end: 15 }], 20).talkSeconds).toBe(15);
+    expect(talkMetrics([{ start: 0, end: 10 }, { start: 5, end: 15 }], 20, GAP).talkSeconds).toBe(15);
   });
 });

@@ -5,14 +5,10 @@ import { mergeOverlapping, type Segment } from './speech-segments';
 export type TalkMetrics = TalkMetricsDto;
 
 /**
- * A pause shorter than this is part of the same intervention (a coach drawing breath mid-instruction); a
- * longer one ends it. Two seconds follows the convention of systematic coach-observation instruments, which
- * code a new behaviour once the coach has stopped addressing the players.
+ * Interventions: speech segments joined across pauses shorter than `gapSeconds` (the rubric's
+ * `segmentation.intervention_gap_seconds`).
  */
-export const INTERVENTION_GAP_SECONDS = 2;
-
-/** Interventions: speech segments joined across pauses shorter than `gapSeconds`. */
-export function interventionsOf(segments: Segment[], gapSeconds = INTERVENTION_GAP_SECONDS): Segment[] {
+export function interventionsOf(segments: Segment[], gapSeconds: number): Segment[] {
   return mergeOverlapping(segments.map((s) => ({ start: s.start, end: s.end + gapSeconds }))).map((s) => ({ start: s.start, end: s.end - gapSeconds }));
 }
 
@@ -25,7 +21,8 @@ const median = (values: number[]) => {
 
 const round = (value: number, places = 3) => Math.round(value * 10 ** places) / 10 ** places;
 
-export function talkMetrics(segments: Segment[], durationSeconds: number, gapSeconds = INTERVENTION_GAP_SECONDS): TalkMetrics {
+/** The talk metrics of a session; the speech rate needs a transcript and is filled in by the analysis. */
+export function talkMetrics(segments: Segment[], durationSeconds: number, gapSeconds: number): TalkMetrics {
   const speech = mergeOverlapping(segments.filter((s) => s.end > s.start));
   const talkSeconds = speech.reduce((sum, s) => sum + (s.end - s.start), 0);
   const interventions = interventionsOf(speech, gapSeconds);
@@ -48,5 +45,6 @@ export function talkMetrics(segments: Segment[], durationSeconds: number, gapSec
     medianInterventionSeconds: round(median(lengths)),
     longestInterventionSeconds: round(Math.max(0, ...lengths)),
     longestSilenceSeconds: round(longestSilence),
+    speechRateWpm: null,
   };
 }

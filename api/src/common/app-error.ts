@@ -41,6 +41,7 @@ export const Errors = {
   alreadyUploaded: () => new AppError('ALREADY_UPLOADED', HttpStatus.CONFLICT, SESSION_MESSAGES.alreadyUploaded),
   notUploaded: () => new AppError('NOT_UPLOADED', HttpStatus.CONFLICT, SESSION_MESSAGES.notUploaded),
   reportNotReady: () => new AppError('REPORT_NOT_READY', HttpStatus.CONFLICT, SESSION_MESSAGES.reportNotReady),
+  retryNotFailed: () => new AppError('RETRY_NOT_FAILED', HttpStatus.CONFLICT, SESSION_MESSAGES.retryNotFailed),
   unsupportedBody: () =>
     new AppError('UNSUPPORTED_BODY', HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be JSON in UTF-8'),
 } as const;

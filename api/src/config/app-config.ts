@@ -78,6 +78,15 @@ const envShape = z.object({
   UPLOAD_EXPIRY_HOURS: positiveInt('UPLOAD_EXPIRY_HOURS').default(24),
   MEDIA_URL_TTL_SECONDS: positiveInt('MEDIA_URL_TTL_SECONDS').default(900),
   BACKGROUND_JOBS: bool('BACKGROUND_JOBS').default(true),
+  MAX_RECORDING_MINUTES: positiveInt('MAX_RECORDING_MINUTES').default(240),
+  TRANSCRIBER: z
+    .enum(['auto', 'none', 'pocketsphinx', 'http'], { message: 'TRANSCRIBER must be auto, none, pocketsphinx or http' })
+    .default('auto'),
+  TRANSCRIBER_URL: url('TRANSCRIBER_URL').optional(),
+  TRANSCRIBER_API_KEY: z.string().min(1).optional(),
+  TRANSCRIBER_MODEL: z.string().min(1).default('whisper-1'),
+  TRANSCRIBER_LANGUAGE: z.string().regex(/^[a-z]{2}$/, 'TRANSCRIBER_LANGUAGE must be a two-letter language code').default('en'),
+  POCKETSPHINX_MODEL_DIR: z.string().min(1).default('/usr/share/pocketsphinx/model/en-us'),
 });
 
 /** Every environment variable the API reads. */
@@ -91,6 +100,7 @@ const envSchema = envShape.superRefine((env, ctx) => {
   };
   if (env.IDENTITY_PROVIDER === 'keycloak') require(['KEYCLOAK_URL', 'KEYCLOAK_ADMIN_CLIENT_SECRET'], 'IDENTITY_PROVIDER=keycloak');
   if (env.STORAGE_DRIVER === 's3') require(['S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'], 'STORAGE_DRIVER=s3');
+  if (env.TRANSCRIBER === 'http') require(['TRANSCRIBER_URL'], 'TRANSCRIBER=http');
 });
 
 export interface KeycloakSettings {
@@ -103,6 +113,19 @@ export interface KeycloakSettings {
   audience: string;
   adminClientId: string;
   adminClientSecret: string;
+}
+
+export interface AnalysisSettings {
+  /** Longer recordings are not analysed (they fail with a reason). */
+  maxRecordingMinutes: number;
+  /** `auto`: pocketsphinx when it is installed, otherwise none. */
+  transcriber: 'auto' | 'none' | 'pocketsphinx' | 'http';
+  /** The OpenAI-compatible service's base URL; set exactly when the transcriber is `http`. */
+  url: string | undefined;
+  apiKey: string | undefined;
+  model: string;
+  language: string;
+  pocketsphinxModelDir: string;
 }
 
 export interface S3Settings {
@@ -167,8 +190,9 @@ export class AppConfig {
   readonly smtp: SmtpSettings;
   readonly storage: StorageSettings;
   readonly uploads: UploadSettings;
-  /** Whether this process runs background work (sweeps, and later analysis); false when a separate worker does. */
+  /** Whether this process runs background work (sweeps, analysis); false when a separate worker does. */
   readonly backgroundJobs: boolean;
+  readonly analysis: AnalysisSettings;
 
   constructor(values: AppConfigValues) {
     Object.assign(this, values);
@@ -253,5 +277,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     },
     backgroundJobs: e.BACKGROUND_JOBS,
+    analysis: {
+      maxRecordingMinutes: e.MAX_RECORDING_MINUTES,
+      transcriber: e.TRANSCRIBER,
+      url: e.TRANSCRIBER === 'http' ? e.TRANSCRIBER_URL : undefined,
+      apiKey: e.TRANSCRIBER_API_KEY,
+      model: e.TRANSCRIBER_MODEL,
+      language: e.TRANSCRIBER_LANGUAGE,
+      pocketsphinxModelDir: e.POCKETSPHINX_MODEL_DIR,
+    },
   });
 }

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { CoachingSessionDto, CreatedSessionDto } from '@touchline/shared';
+import type { CoachingSessionDto, CreatedSessionDto, SessionPageDto } from '@touchline/shared';
 import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
 import { Errors } from '../common/app-error';
 import type { UserEntity } from '../users/user.entity';
 import { CreateSessionDto } from './dto/create-session.dto';
+import { ListSessionsQuery } from './dto/list-sessions.query';
 import { mapSession } from './session.mapper';
 import { SessionsService } from './sessions.service';
 
@@ -23,10 +24,10 @@ export class SessionsController {
     return this.sessions.create(user, body);
   }
 
-  /** The caller's sessions, newest first. */
+  /** One page of the caller's sessions, newest first, filtered by words, status and media type. */
   @Get()
-  async list(@CurrentUser() user: UserEntity): Promise<CoachingSessionDto[]> {
-    return (await this.sessions.list(user)).map(mapSession);
+  list(@CurrentUser() user: UserEntity, @Query() query: ListSessionsQuery): Promise<SessionPageDto> {
+    return this.sessions.list(user, query);
   }
 
   @Get(':id')

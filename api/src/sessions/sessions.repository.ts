@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { MediaType } from '@touchline/shared';
+import type { MediaType, ProcessingStatus } from '@touchline/shared';
 import { IsNull, LessThan, Not, Repository } from 'typeorm';
 import { returningRows } from '../database/returning-rows';
 import { CoachingSessionEntity } from './coaching-session.entity';
@@ -11,6 +11,12 @@ export interface NewSession {
   mediaType: MediaType;
   originalFileName: string;
   sizeBytes: number;
+}
+
+export interface SessionFilter {
+  search?: string;
+  status?: ProcessingStatus;
+  mediaType?: MediaType;
 }
 
 export interface CompletedUpload {
@@ -29,8 +35,32 @@ export class SessionsRepository {
     return this.sessions.save(this.sessions.create({ ...session, processingStatus: 'pending' }));
   }
 
-  listByOwner(ownerId: string): Promise<CoachingSessionEntity[]> {
-    return this.sessions.find({ where: { ownerId }, order: { createdAt: 'DESC' } });
+  /** One page of the owner's sessions, newest first, and how many match in all. */
+  pageByOwner(ownerId: string, filter: SessionFilter, page: number, pageSize: number): Promise<[CoachingSessionEntity[], number]> {
+    const query = this.sessions.createQueryBuilder('s').where('s.owner_id = :ownerId', { ownerId });
+    if (filter.search) {
+      // Every word must occur in the title or the file name; LIKE's wildcards in the words are taken literally.
+      filter.search
+        .split(/\s+/)
+        .filter(Boolean)
+        .forEach((word, i) => {
+          const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+          query.andWhere(`(s.title ILIKE :w${i} OR s.original_file_name ILIKE :w${i})`, { [`w${i}`]: pattern });
+        });
+    }
+    if (filter.status) query.andWhere('s.processing_status = :status', { status: filter.status });
+    if (filter.mediaType) query.andWhere('s.media_type = :mediaType', { mediaType: filter.mediaType });
+    return query
+      .orderBy('s.created_at', 'DESC')
+      .addOrderBy('s.id', 'DESC')
+      .skip((page - 1) * pageSize)
+      .take(pageSize)
+      .getManyAndCount();
+  }
+
+  /** The owner's sessions, newest first, up to `limit`. */
+  latestByOwner(ownerId: string, limit: number): Promise<CoachingSessionEntity[]> {
+    return this.sessions.find({ where: { ownerId }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
   }
 
   findOwned(id: string, ownerId: string): Promise<CoachingSessionEntity | null> {

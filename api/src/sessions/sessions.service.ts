@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { mediaFormatForFileName, type CreatedSessionDto } from '@touchline/shared';
+import { mediaFormatForFileName, SESSION_PAGE, type CreatedSessionDto, type SessionPageDto, type SessionQuery } from '@touchline/shared';
 import { Errors } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } from '../storage/object-storage';
@@ -39,8 +39,11 @@ export class SessionsService {
     return { session: mapSession(session), upload: { endpoint: UPLOAD_ENDPOINT, metadata: { sessionId: session.id } } };
   }
 
-  list(owner: UserEntity): Promise<CoachingSessionEntity[]> {
-    return this.sessions.listByOwner(owner.id);
+  async list(owner: UserEntity, query: SessionQuery): Promise<SessionPageDto> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? SESSION_PAGE.defaultSize;
+    const [items, total] = await this.sessions.pageByOwner(owner.id, query, page, pageSize);
+    return { items: items.map(mapSession), total, page, pageSize };
   }
 
   async get(owner: UserEntity, id: string): Promise<CoachingSessionEntity> {

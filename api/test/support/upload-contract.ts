@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { SESSION_MESSAGES, UPLOAD } from '@touchline/shared';
+import { SESSION_MESSAGES, UPLOAD, type SessionPageDto } from '@touchline/shared';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } from '../../src/storage/object-storage';
@@ -208,8 +208,8 @@ export function uploadContract(backend: Backend): void {
       expect((await call('GET', `/api/sessions/${created.session.id}`, rival)).status).toBe(404);
       expect((await call('GET', `/api/sessions/${created.session.id}/media`, rival)).status).toBe(404);
       expect((await call('DELETE', `/api/sessions/${created.session.id}`, rival)).status).toBe(404);
-      const theirs = (await (await call('GET', '/api/sessions', rival)).json()) as unknown[];
-      expect(theirs).toEqual([]);
+      const theirs = (await (await call('GET', '/api/sessions', rival)).json()) as SessionPageDto;
+      expect(theirs).toMatchObject({ items: [], total: 0 });
       // The owner still has it, untouched.
       expect(Number((await tusCall('HEAD', location, coach)).headers.get('upload-offset'))).toBe(0);
     });

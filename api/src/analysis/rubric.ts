@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { SKILL_CATEGORIES, SKILL_LEVELS, type SkillCategory, type SkillLevel } from '@touchline/shared';
+import { parse } from 'yaml';
+import { z } from 'zod';
+
+/** The rubric file: every threshold, weight and cue of the analysis, with its reasoning and sources. */
+export const RUBRIC_FILE = path.resolve(__dirname, '../../rubric/coaching-rubric.yaml');
+
+/** What an indicator can measure; `scoring.ts` computes each from the metrics and the coded transcript. */
+export const INDICATOR_METRICS = [
+  'talk_ratio',
+  'mean_intervention_seconds',
+  'interventions_per_minute',
+  'longest_silence_minutes',
+  'speech_rate_wpm',
+  'technical_cues_per_10_min',
+  'tactical_cues_per_10_min',
+  'instruction_share',
+  'questioning_share',
+  'praise_share',
+  'management_share',
+  'first_name_share',
+  'praise_to_scold',
+] as const;
+export type IndicatorMetric = (typeof INDICATOR_METRICS)[number];
+
+const reasoned = { why: z.string().min(20), sources: z.array(z.string()) };
+const band = z.tuple([z.number(), z.number()]).refine(([low, high]) => low <= high, 'a band runs from low to high');
+const phrases = z.array(z.string().min(1)).min(1);
+
+const indicator = z
+  .object({
+    metric: z.enum(INDICATOR_METRICS),
+    weight: z.number().positive(),
+    ideal: band,
+    outer: band,
+    needs_transcript: z.boolean(),
+    ...reasoned,
+  })
+  .refine((i) => i.outer[0] <= i.ideal[0] && i.ideal[1] <= i.outer[1], 'the ideal band must lie inside the outer band');
+
+const schema = z.object({
+  version: z.string().min(1),
+  sources: z.record(z.string(), z.string().min(10)),
+  segmentation: z.object({ intervention_gap_seconds: z.object({ value: z.number().positive(), ...reasoned }) }),
+  style: z.object({ hands_off_max_talk_ratio: z.object({ value: z.number().gt(0).lt(1), ...reasoned }) }),
+  levels: z.object({
+    value: z.object(Object.fromEntries(SKILL_LEVELS.map((level) => [level, z.number().min(0).max(100)])) as Record<SkillLevel, z.ZodNumber>),
+    ...reasoned,
+  }),
+  categories: z.object(
+    Object.fromEntries(SKILL_CATEGORIES.map((category) => [category, z.object({ indicators: z.array(indicator).min(1) })])) as Record<
+      SkillCategory,
+      z.ZodObject<{ indicators: z.ZodArray<typeof indicator> }>
+    >,
+  ),
+  coding: z.object({
+    ...reasoned,
+    questioning: z.object({ openers: phrases, phrases }),
+    praise: z.object({ phrases }),
+    scold: z.object({ phrases }),
+    management: z.object({ phrases }),
+    instruction: z.object({ phrases }),
+    technical_cues: z.object({ phrases }),
+    tactical_cues: z.object({ phrases }),
+    negators: phrases,
+    first_names: phrases,
+  }),
+});
+
+export type Rubric = z.infer<typeof schema>;
+export type Indicator = z.infer<typeof indicator>;
+
+export class RubricError extends Error {
+  override readonly name = 'RubricError';
+}
+
+/** Parses and checks a rubric: shapes, bands, ascending levels, and that every cited source is listed. */
+export function parseRubric(text: string, origin = 'rubric'): Rubric {
+  const parsed = schema.safeParse(parse(text));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new RubricError(`${origin}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  }
+  const rubric = parsed.data;
+  const levels = SKILL_LEVELS.map((level) => rubric.levels.value[level]);
+  if (levels[0] !== 0 || levels.some((low, i) => i > 0 && low <= levels[i - 1]!)) {
+    throw new RubricError(`${origin}: levels must start at 0 and rise from ${SKILL_LEVELS[0]} to ${SKILL_LEVELS.at(-1)}`);
+  }
+  const cited = [
+    ...rubric.segmentation.intervention_gap_seconds.sources,
+    ...rubric.style.hands_off_max_talk_ratio.sources,
+    ...rubric.levels.sources,
+    ...rubric.coding.sources,
+    ...SKILL_CATEGORIES.flatMap((category) => rubric.categories[category].indicators.flatMap((i) => i.sources)),
+  ];
+  const unknown = cited.find((key) => !(key in rubric.sources));
+  if (unknown) throw new RubricError(`${origin}: the source "${unknown}" is cited but not listed under sources`);
+  return rubric;
+}
+
+let loaded: Rubric | undefined;
+
+/** The product's rubric, read once per process. */
+export function loadRubric(file = RUBRIC_FILE): Rubric {
+  if (file !== RUBRIC_FILE) return parseRubric(readFileSync(file, 'utf8'), file);
+  loaded ??= parseRubric(readFileSync(file, 'utf8'), file);
+  return loaded;
+}

@@ -1,0 +1,109 @@
+import type { TalkMetricsDto } from '@touchline/shared';
+import { describe, expect, it } from 'vitest';
+import { assessSession, utteranceSpans } from './coaching-report';
+import { loadRubric, parseRubric, RUBRIC_FILE } from './rubric';
+import { categoryScores, coachingStyleOf, levelOf, points } from './scoring';
+import { readFileSync } from 'node:fs';
+
+const rubric = loadRubric();
+
+const metrics = (overrides: Partial<TalkMetricsDto> = {}): TalkMetricsDto => ({
+  durationSeconds: 600,
+  talkSeconds: 150,
+  talkRatio: 0.25,
+  interventions: 20,
+  interventionsPerMinute: 2,
+  meanInterventionSeconds: 7.5,
+  medianInterventionSeconds: 6,
+  longestInterventionSeconds: 20,
+  longestSilenceSeconds: 90,
+  speechRateWpm: null,
+  ...overrides,
+});
+
+describe('rubric', () => {
+  it('loads the product rubric, with a version and every cited source listed', () => {
+    expect(rubric.version).toMatch(/\S/);
+    expect(Object.keys(rubric.sources).length).toBeGreaterThan(3);
+  });
+
+  it('refuses a rubric that cites a source it does not list, or whose levels do not rise', () => {
+    const text = readFileSync(RUBRIC_FILE, 'utf8');
+    expect(() => parseRubric(text.replace('sources: [smoll1979]', 'sources: [nobody2020]'))).toThrow(/"nobody2020" is cited but not listed/);
+    expect(() => parseRubric(text.replace('advanced: 60', 'advanced: 30'))).toThrow(/levels must start at 0 and rise/);
+    expect(() => parseRubric(text.replace('weight: 0.6', 'weight: -1'))).toThrow(/weight/);
+  });
+});
+
+describe('scoring', () => {
+  it('gives full points inside the ideal band and falls linearly to zero at the outer edges', () => {
+    expect(points(0.25, [0.15, 0.4], [0.02, 0.75])).toBe(100);
+    expect(points(0.75, [0.15, 0.4], [0.02, 0.75])).toBe(0);
+    expect(points(0.575, [0.15, 0.4], [0.02, 0.75])).toBeCloseTo(50);
+    expect(points(0.085, [0.15, 0.4], [0.02, 0.75])).toBeCloseTo(50);
+    expect(points(5000, [4, 1000], [0, 1000])).toBe(100);
+  });
+
+  it('places scores in the levels of the rubric', () => {
+    expect([0, 39, 40, 59, 60, 79, 80, 100].map((s) => levelOf(s, rubric))).toEqual([
+      'beginner',
+      'beginner',
+      'intermediate',
+      'intermediate',
+      'advanced',
+      'advanced',
+      'expert',
+      'expert',
+    ]);
+  });
+
+  it('calls a coach who talks less than the rubric threshold hands-off', () => {
+    expect(coachingStyleOf(metrics({ talkRatio: 0.1 }), rubric)).toBe('Hands-off');
+    expect(coachingStyleOf(metrics({ talkRatio: 0.3 }), rubric)).toBe('Balanced');
+  });
+
+  it('without a transcript, scores communication and management from talk alone and says why the rest are missing', () => {
+    const scores = categoryScores(metrics(), null, rubric);
+    expect(scores.map((s) => s.category)).toEqual(['technical', 'tactical', 'communication', 'management', 'engagement']);
+    const byCategory = Object.fromEntries(scores.map((s) => [s.category, s]));
+    expect(byCategory.communication).toMatchObject({ score: 100, level: 'expert' });
+    expect(byCategory.communication!.basis).toMatch(/need a transcript/);
+    expect(byCategory.technical).toMatchObject({ score: null, level: null });
+    expect(byCategory.technical!.basis).toMatch(/needs a transcript/);
+  });
+
+  it('a session spent talking scores lower in communication than one in the ideal band', () => {
+    const talkative = categoryScores(metrics({ talkRatio: 0.7, meanInterventionSeconds: 50 }), null, rubric).find((s) => s.category === 'communication')!;
+    expect(talkative.score).toBeLessThan(40);
+    expect(talkative.level).toBe('beginner');
+  });
+
+  it('rewards praise over scolding in engagement, from the coded transcript', () => {
+    const spans = Array.from({ length: 10 }, (_, i) => ({ start: i * 60, end: i * 60 + 5 }));
+    const warm = assessSession(rubric, metrics(), spans, ['Great job Sam', 'Well done', 'Pass it wide', 'Why there?', 'Brilliant Lucy', 'Keep the shape', 'Nice touch', 'Move into space', 'Everyone bring the bibs', 'Good']);
+    const harsh = assessSession(rubric, metrics(), spans, ['That was terrible', 'Rubbish', 'Pass it wide', 'Useless', 'Not listening', 'Keep the shape', 'Lazy', 'Move into space', 'Everyone bring the bibs', 'Awful']);
+    const engagement = (a: typeof warm) => a.scores.find((s) => s.category === 'engagement')!.score!;
+    expect(engagement(warm)).toBeGreaterThan(engagement(harsh) + 30);
+    expect(warm.transcript).toHaveLength(10);
+    expect(warm.metrics.speechRateWpm).toBeGreaterThan(0);
+  });
+
+  it('leaves spans the recogniser heard nothing in out of the transcript', () => {
+    const result = assessSession(rubric, metrics(), [{ start: 1, end: 2 }, { start: 5, end: 6 }], ['', 'Well done']);
+    expect(result.transcript).toEqual([{ start: 5, end: 6, text: 'Well done', codes: ['praise'] }]);
+  });
+
+  it('transcribes each intervention, splitting long ones between their speech segments', () => {
+    const segments = [
+      { start: 1, end: 3 },
+      { start: 3.5, end: 5 },
+      { start: 20, end: 40 },
+      { start: 41, end: 60 },
+    ];
+    expect(utteranceSpans(segments, 2, 100)).toEqual([
+      { start: 0.8, end: 5.2 },
+      { start: 19.8, end: 40.2 },
+      { start: 40.8, end: 60.2 },
+    ]);
+  });
+});

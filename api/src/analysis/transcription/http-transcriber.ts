@@ -1,0 +1,65 @@
+import type { Segment } from '../speech-segments';
+import { wavOfSpan } from './pcm';
+import { TranscriptionError, type Transcriber } from './transcriber';
+
+export interface HttpTranscriberOptions {
+  /** The service's base URL; requests go to `${url}/v1/audio/transcriptions`. */
+  url: string;
+  apiKey: string | undefined;
+  model: string;
+  language: string;
+  timeoutMs?: number;
+}
+
+/** Requests in flight at once: enough to hide latency, few enough not to swamp a club's own server. */
+const CONCURRENCY = 2;
+
+/**
+ * A club-hosted speech-to-text service with the OpenAI-compatible `POST /v1/audio/transcriptions`
+ * (faster-whisper-server, LocalAI, whisper.cpp's server, vLLM …). Each span goes as its own WAV file.
+ */
+export class HttpTranscriber implements Transcriber {
+  readonly name = 'http';
+
+  constructor(private readonly options: HttpTranscriberOptions) {}
+
+  async transcribe(pcmFile: string, spans: Segment[], onProgress?: (done: number) => Promise<void>): Promise<string[]> {
+    const texts: string[] = new Array<string>(spans.length).fill('');
+    let next = 0;
+    let done = 0;
+    const worker = async () => {
+      while (next < spans.length) {
+        const index = next++;
+        texts[index] = await this.request(await wavOfSpan(pcmFile, spans[index]!));
+        done += 1;
+        await onProgress?.(done / spans.length);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, spans.length) }, worker));
+    return texts;
+  }
+
+  private async request(wav: Buffer): Promise<string> {
+    const form = new FormData();
+    form.append('file', new Blob([wav], { type: 'audio/wav' }), 'speech.wav');
+    form.append('model', this.options.model);
+    form.append('language', this.options.language);
+    form.append('response_format', 'json');
+    const unavailable = (detail: string) => new TranscriptionError('The transcription service did not answer. Please try again later.', detail);
+    let response: Response;
+    try {
+      response = await fetch(`${this.options.url}/v1/audio/transcriptions`, {
+        method: 'POST',
+        body: form,
+        headers: this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {},
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 120_000),
+      });
+    } catch (error) {
+      throw unavailable(error instanceof Error ? error.message : String(error));
+    }
+    if (!response.ok) throw unavailable(`${response.status} ${(await response.text()).slice(0, 300)}`);
+    const body = (await response.json().catch(() => null)) as { text?: unknown } | null;
+    if (typeof body?.text !== 'string') throw unavailable('the answer has no "text"');
+    return body.text.trim();
+  }
+}

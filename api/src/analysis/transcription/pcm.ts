@@ -1,0 +1,45 @@
+import { open } from 'node:fs/promises';
+import { SAMPLE_RATE } from '../audio-decoder';
+import type { Segment } from '../speech-segments';
+
+const BYTES_PER_SAMPLE = 2;
+
+/** Float samples in [-1, 1) as 16-bit little-endian PCM, the decoder's own resolution. */
+export function toPcm16(samples: Float32Array): Buffer {
+  const bytes = Buffer.allocUnsafe(samples.length * BYTES_PER_SAMPLE);
+  for (let i = 0; i < samples.length; i += 1) {
+    bytes.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(samples[i]! * 32768))), i * BYTES_PER_SAMPLE);
+  }
+  return bytes;
+}
+
+/** A span of a PCM file as a WAV file (the format every transcription service takes). */
+export async function wavOfSpan(pcmFile: string, span: Segment): Promise<Buffer> {
+  const first = Math.floor(span.start * SAMPLE_RATE) * BYTES_PER_SAMPLE;
+  const last = Math.ceil(span.end * SAMPLE_RATE) * BYTES_PER_SAMPLE;
+  const file = await open(pcmFile, 'r');
+  try {
+    const data = Buffer.alloc(Math.max(0, last - first));
+    const { bytesRead } = await file.read(data, 0, data.length, first);
+    return Buffer.concat([wavHeader(bytesRead), data.subarray(0, bytesRead)]);
+  } finally {
+    await file.close();
+  }
+}
+
+function wavHeader(dataBytes: number): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(SAMPLE_RATE, 24);
+  header.writeUInt32LE(SAMPLE_RATE * BYTES_PER_SAMPLE, 28);
+  header.writeUInt16LE(BYTES_PER_SAMPLE, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
+}

@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { Segment } from '../speech-segments';
+import { TranscriptionError, type Transcriber } from './transcriber';
+
+/** Spans per pocketsphinx run: the model loads once per run, and progress is stored between runs. */
+const SPANS_PER_RUN = 25;
+/** pocketsphinx counts in frames of 10 ms. */
+const FRAMES_PER_SECOND = 100;
+
+export interface PocketsphinxOptions {
+  /** `pocketsphinx_batch` (Debian package `pocketsphinx`). */
+  command: string;
+  /** The acoustic model, language model and dictionary (Debian package `pocketsphinx-en-us`). */
+  modelDir: string;
+}
+
+/**
+ * Offline speech recognition with CMU pocketsphinx, run as `pocketsphinx_batch` over the session's PCM: a
+ * control file lists the spans, so the recogniser reads only the coach's speech.
+ */
+export class PocketsphinxTranscriber implements Transcriber {
+  readonly name = 'pocketsphinx';
+
+  constructor(private readonly options: PocketsphinxOptions) {}
+
+  async transcribe(pcmFile: string, spans: Segment[], onProgress?: (done: number) => Promise<void>): Promise<string[]> {
+    const texts: string[] = [];
+    for (let first = 0; first < spans.length; first += SPANS_PER_RUN) {
+      texts.push(...(await this.run(pcmFile, spans.slice(first, first + SPANS_PER_RUN))));
+      await onProgress?.(texts.length / spans.length);
+    }
+    return texts;
+  }
+
+  private async run(pcmFile: string, spans: Segment[]): Promise<string[]> {
+    const work = await mkdtemp(path.join(tmpdir(), 'touchline-asr-'));
+    try {
+      const dir = path.dirname(pcmFile);
+      const ext = path.extname(pcmFile);
+      const base = path.basename(pcmFile, ext);
+      const ctl = path.join(work, 'spans.ctl');
+      const hyp = path.join(work, 'spans.hyp');
+      await writeFile(
+        ctl,
+        spans.map((s, i) => `${base} ${Math.floor(s.start * FRAMES_PER_SECOND)} ${Math.ceil(s.end * FRAMES_PER_SECOND)} u${i}\n`).join(''),
+      );
+      const model = this.options.modelDir;
+      // prettier-ignore
+      await this.spawn([
+        '-adcin', 'yes', '-cepdir', dir, '-cepext', ext, '-ctl', ctl, '-hyp', hyp, '-logfn', '/dev/null',
+        '-hmm', path.join(model, 'en-us'), '-lm', path.join(model, 'en-us.lm.bin'), '-dict', path.join(model, 'cmudict-en-us.dict'),
+      ]);
+      return parseHypotheses(await readFile(hyp, 'utf8'), spans.length);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  private spawn(args: string[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.options.command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+      const failed = (detail: string) => reject(new TranscriptionError('The speech recogniser failed on this recording.', detail));
+      child.on('error', (error) => failed(error.message));
+      child.on('close', (code, signal) => (code === 0 ? resolve() : failed(`pocketsphinx_batch exited with ${signal ?? code}: ${stderr.trim()}`)));
+    });
+  }
+}
+
+/** `text (u3 -1234)` per line, in control-file order; a span the recogniser skipped stays empty. */
+export function parseHypotheses(output: string, count: number): string[] {
+  const texts = Array.from({ length: count }, () => '');
+  for (const line of output.split('\n')) {
+    const match = /^(.*?)\s*\(u(\d+)(?:\s+-?\d+)?\)\s*$/.exec(line);
+    if (!match) continue;
+    const index = Number(match[2]);
+    if (index < count) texts[index] = match[1]!.replace(/\(\d+\)/g, '').trim();
+  }
+  return texts;
+}

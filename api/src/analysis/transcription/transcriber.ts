@@ -1,0 +1,26 @@
+import type { TranscriberName } from '@touchline/shared';
+import type { Segment } from '../speech-segments';
+
+/** Turns stretches of a session's audio into text. The audio is 16 kHz mono signed 16-bit little-endian PCM. */
+export interface Transcriber {
+  readonly name: Exclude<TranscriberName, 'none'>;
+  /** One text per span, in order (empty when nothing was recognised); `onProgress` gets the share done (0–1). */
+  transcribe(pcmFile: string, spans: Segment[], onProgress?: (done: number) => Promise<void>): Promise<string[]>;
+}
+
+/** The transcriber the analysis uses; null when it runs without one (`TRANSCRIBER=none`). */
+export const TRANSCRIBER = Symbol('TRANSCRIBER');
+
+/**
+ * A transcription that could not be done (the service is down, the recogniser crashed). The job is retried;
+ * the message is what the coach reads if the last attempt fails too.
+ */
+export class TranscriptionError extends Error {
+  override readonly name = 'TranscriptionError';
+  constructor(
+    message: string,
+    readonly detail: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { loadRubric } from './rubric';
+import { UtteranceCoder, wordsOf } from './utterance-coding';
+
+const coder = new UtteranceCoder(loadRubric());
+const codes = (text: string) => coder.code(text).codes;
+
+describe('utterance coding', () => {
+  it('splits text into lower-case words, keeping apostrophes inside words', () => {
+    expect(wordsOf('Don’t STOP, James!  Well-done?')).toEqual(["don't", 'stop', 'james', 'well', 'done']);
+  });
+
+  it.each([
+    ['Keep your head up and pass to the open player', ['instruction']],
+    ['Why did you choose that pass?', ['questioning']],
+    ['what could you do differently there', ['questioning']],
+    ['Great job, well done!', ['praise']],
+    ['That was terrible, you are not listening', ['scold']],
+    ['Everyone bring the cones over here', ['management']],
+    ['Brilliant, Sophie', ['praise', 'first-name']],
+    ['James, move into the space', ['instruction', 'first-name']],
+    ['Not good enough', ['scold']],
+    ['that is not good', []],
+    ['the weather is cold today', []],
+  ])('codes %j as %j', (text, expected) => {
+    expect(codes(text)).toEqual(expected);
+  });
+
+  it('takes a trailing question mark from a transcriber that punctuates as a question', () => {
+    expect(codes('You saw the run')).not.toContain('questioning');
+    expect(codes('You saw the run?')).toContain('questioning');
+  });
+
+  it('counts technical and tactical cues and words', () => {
+    expect(coder.code('First touch away from pressure, then find the space between the lines')).toMatchObject({
+      technicalCues: 1,
+      tacticalCues: 2,
+      words: 12,
+    });
+  });
+
+  it('does not count a phrase inside a word', () => {
+    expect(codes('passion')).toEqual([]);
+    expect(codes('goodness me')).toEqual([]);
+  });
+});
