@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import PgBoss from 'pg-boss';
-import { In, IsNull, Not, Repository } from 'typeorm';
+import { DataSource, In, IsNull, Not, Repository } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { DATABASE_URL } from '../database/database-url';
 import { CoachingSessionEntity } from '../sessions/coaching-session.entity';
@@ -32,6 +32,7 @@ export class AnalysisJobs implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly config: AppConfig,
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
     @InjectRepository(CoachingSessionEntity) private readonly sessions: Repository<CoachingSessionEntity>,
+    @InjectDataSource() private readonly db: DataSource,
     private readonly events: SessionEvents,
     private readonly analysis: AnalysisService,
   ) {}
@@ -45,7 +46,7 @@ export class AnalysisJobs implements OnApplicationBootstrap, OnApplicationShutdo
       // At most one waiting and one running analysis per session (singletonKey = session id).
       policy: 'stately',
       retryLimit: RETRY_LIMIT,
-      retryDelay: 30,
+      retryDelay: 10,
       retryBackoff: true,
       expireInMinutes: 30,
     });
@@ -53,6 +54,7 @@ export class AnalysisJobs implements OnApplicationBootstrap, OnApplicationShutdo
     this.unsubscribe = this.events.onUploaded(({ sessionId }) => this.enqueue(sessionId));
     if (!this.config.backgroundJobs) return;
 
+    await this.takeOverOrphanedJobs(boss);
     await boss.work<AnalysisJob>(ANALYSIS_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async ([job]) => {
       if (!job) return;
       try {
@@ -66,6 +68,24 @@ export class AnalysisJobs implements OnApplicationBootstrap, OnApplicationShutdo
     const waiting = await this.sessions.find({ select: { id: true }, where: { uploadedAt: Not(IsNull()), processingStatus: In(['pending', 'processing']) } });
     for (const { id } of waiting) await this.enqueue(id);
     if (waiting.length) this.logger.log({ sessions: waiting.length }, 're-enqueued sessions awaiting analysis');
+  }
+
+  /**
+   * Jobs still active when a worker starts belong to a worker that died (the deployment runs one worker
+   * process; see docs/decisions.md). Failing them counts the attempt and schedules the retry at once, instead
+   * of waiting for the job to expire. A session whose every attempt died with its worker is failed for good.
+   */
+  private async takeOverOrphanedJobs(boss: PgBoss): Promise<void> {
+    const orphans = (await this.db.query(`SELECT id, retry_count, retry_limit, data FROM pgboss.job WHERE name = $1 AND state = 'active'`, [ANALYSIS_QUEUE])) as {
+      id: string;
+      retry_count: number;
+      retry_limit: number;
+      data: AnalysisJob;
+    }[];
+    if (orphans.length === 0) return;
+    await boss.fail(ANALYSIS_QUEUE, orphans.map((job) => job.id));
+    for (const job of orphans.filter((j) => j.retry_count >= j.retry_limit)) await this.analysis.fail(job.data.sessionId);
+    this.logger.warn({ jobs: orphans.length }, 'took over analysis jobs left active by a stopped worker');
   }
 
   async enqueue(sessionId: string): Promise<void> {

@@ -1,31 +1,19 @@
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { formatMinutes, SESSION_MESSAGES } from '@touchline/shared';
+import { SESSION_MESSAGES } from '@touchline/shared';
 import { DataSource, Repository } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { CoachingSessionEntity } from '../sessions/coaching-session.entity';
 import { returningRows } from '../database/returning-rows';
 import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage';
-import { DecodeError, decodeToPcm, SAMPLE_RATE } from './audio-decoder';
-import { probeDurationSeconds } from './probe';
-import { SessionAnalysisEntity } from './session-analysis.entity';
-import { FRAME_SECONDS, SileroVad } from './silero-vad';
-import { assessSession, utteranceSpans } from './coaching-report';
+import { analyseRecording } from './analyse-recording';
+import { DecodeError } from './audio-decoder';
 import { loadRubric } from './rubric';
-import { speechSegments, type Segment } from './speech-segments';
-import { talkMetrics } from './talk-metrics';
-import { toPcm16 } from './transcription/pcm';
+import { SessionAnalysisEntity } from './session-analysis.entity';
 import { TRANSCRIBER, type Transcriber } from './transcription/transcriber';
 
 /** How long a presigned source stays valid: longer than any analysis runs. */
 const SOURCE_TTL_SECONDS = 6 * 3600;
-/** The share of the progress bar decoding takes when a transcriber follows it. */
-const DECODE_SHARE_WITH_TRANSCRIBER = 0.4;
 const PROGRESS_STEP = 5;
 
 export type AnalysisOutcome = 'completed' | 'failed' | 'skipped';
@@ -43,7 +31,6 @@ class ProgressReporter {
     await this.store(percent);
   }
 }
-
 
 /**
  * One session's analysis: decode, voice activity, talk metrics, then (with a transcriber) the coded transcript,
@@ -78,31 +65,25 @@ export class AnalysisService {
     const storageKey = claimed[0]?.storage_key;
     if (!storageKey) return 'skipped';
 
-    const work = this.transcriber ? await mkdtemp(path.join(tmpdir(), 'touchline-analysis-')) : null;
     try {
       const progress = new ProgressReporter((percent) => this.sessions.update({ id: sessionId, processingStatus: 'processing' }, { analysisProgress: percent }));
-      // Decoding and voice activity take the first part of the progress; transcription, when there is one, the rest.
-      const decodeShare = this.transcriber ? DECODE_SHARE_WITH_TRANSCRIBER : 1;
-      const { seconds, segments, pcmFile } = await this.decode(storageKey, work, (done) => progress.report(done * decodeShare));
-      const gap = this.rubric.segmentation.intervention_gap_seconds.value;
-      const metrics = talkMetrics(segments, seconds, gap);
-      let spans: Segment[] | null = null;
-      let texts: string[] | null = null;
-      if (this.transcriber && pcmFile) {
-        spans = utteranceSpans(segments, gap, seconds);
-        texts = await this.transcriber.transcribe(pcmFile, spans, (done) => progress.report(decodeShare + done * (1 - decodeShare)));
-      }
-      const assessment = assessSession(this.rubric, metrics, spans, texts);
+      const source = await this.storage.toolSource(storageKey, SOURCE_TTL_SECONDS);
+      const analysis = await analyseRecording(source, {
+        rubric: this.rubric,
+        transcriber: this.transcriber,
+        maxRecordingMinutes: this.config.analysis.maxRecordingMinutes,
+        onProgress: (done) => progress.report(done),
+      });
       await this.db.transaction(async (tx) => {
         await tx.getRepository(SessionAnalysisEntity).upsert(
           {
             sessionId,
-            metrics: assessment.metrics,
-            segments,
-            transcriber: this.transcriber?.name ?? 'none',
-            transcript: assessment.transcript,
-            coachingStyle: assessment.coachingStyle,
-            scores: assessment.scores,
+            metrics: analysis.metrics,
+            segments: analysis.segments,
+            transcriber: analysis.transcriber,
+            transcript: analysis.transcript,
+            coachingStyle: analysis.coachingStyle,
+            scores: analysis.scores,
             rubricVersion: this.rubric.version,
           },
           ['sessionId'],
@@ -116,41 +97,6 @@ export class AnalysisService {
         return 'failed';
       }
       throw error;
-    } finally {
-      if (work) await rm(work, { recursive: true, force: true });
-    }
-  }
-
-  /**
-   * Decodes the recording and finds the coach's speech; with a transcriber, also keeps the PCM in `work` for it.
-   * Refuses recordings longer than the configured limit, from the container's duration when it states one and
-   * while decoding when it does not.
-   */
-  private async decode(storageKey: string, work: string | null, onProgress: (done: number) => Promise<void>) {
-    const source = await this.storage.toolSource(storageKey, SOURCE_TTL_SECONDS);
-    const limitSeconds = this.config.analysis.maxRecordingMinutes * 60;
-    const tooLong = () => new DecodeError(SESSION_MESSAGES.tooLong(formatMinutes(this.config.analysis.maxRecordingMinutes)));
-    const expectedSeconds = await probeDurationSeconds(source).catch(() => null);
-    if (expectedSeconds !== null && expectedSeconds > limitSeconds) throw tooLong();
-
-    const vad = await SileroVad.create();
-    const pcmFile = work ? path.join(work, 'speech.raw') : null;
-    const pcm = pcmFile ? createWriteStream(pcmFile) : null;
-    let decoded = 0;
-    try {
-      const samples = await decodeToPcm(source, async (piece) => {
-        decoded += piece.length;
-        if (decoded > limitSeconds * SAMPLE_RATE) throw tooLong();
-        if (pcm && !pcm.write(toPcm16(piece))) await once(pcm, 'drain');
-        await vad.push(piece);
-        if (expectedSeconds) await onProgress(Math.min(1, decoded / SAMPLE_RATE / expectedSeconds));
-      });
-      await vad.flush();
-      if (pcm) await new Promise<void>((resolve, reject) => pcm.end((error?: Error | null) => (error ? reject(error) : resolve())));
-      const segments = speechSegments(vad.probabilities, FRAME_SECONDS).map((s) => ({ start: round(s.start), end: round(s.end) }));
-      return { seconds: samples / SAMPLE_RATE, segments, pcmFile };
-    } finally {
-      pcm?.destroy();
     }
   }
 
@@ -161,4 +107,3 @@ export class AnalysisService {
   }
 }
 
-const round = (value: number) => Math.round(value * 1000) / 1000;

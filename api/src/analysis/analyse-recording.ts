@@ -1,0 +1,92 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { formatMinutes, SESSION_MESSAGES, type TranscriberName } from '@touchline/shared';
+import { DecodeError, decodeToPcm, SAMPLE_RATE } from './audio-decoder';
+import { assessSession, utteranceSpans, type CoachingAssessment } from './coaching-report';
+import { probeDurationSeconds } from './probe';
+import type { Rubric } from './rubric';
+import { FRAME_SECONDS, SileroVad } from './silero-vad';
+import { speechSegments, type Segment } from './speech-segments';
+import { talkMetrics } from './talk-metrics';
+import { toPcm16 } from './transcription/pcm';
+import type { Transcriber } from './transcription/transcriber';
+
+/** The share of the progress decoding takes when a transcriber follows it. */
+const DECODE_SHARE_WITH_TRANSCRIBER = 0.4;
+
+export interface AnalyseOptions {
+  rubric: Rubric;
+  transcriber: Transcriber | null;
+  maxRecordingMinutes: number;
+  /** The share done, from 0 to 1. */
+  onProgress?: (done: number) => Promise<void>;
+}
+
+export interface RecordingAnalysis extends CoachingAssessment {
+  segments: Segment[];
+  transcriber: TranscriberName;
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * The whole analysis of one recording (a file path or a URL that serves Range requests): decode, voice
+ * activity, talk metrics, then with a transcriber the coded transcript, and the style and scores from the
+ * rubric. Throws DecodeError, with a reason a coach reads, for a recording that cannot be analysed.
+ */
+export async function analyseRecording(source: string, options: AnalyseOptions): Promise<RecordingAnalysis> {
+  const { rubric, transcriber } = options;
+  const onProgress = options.onProgress ?? (async () => undefined);
+  const work = transcriber ? await mkdtemp(path.join(tmpdir(), 'touchline-analysis-')) : null;
+  try {
+    // Decoding and voice activity take the first part of the progress; transcription, when there is one, the rest.
+    const decodeShare = transcriber ? DECODE_SHARE_WITH_TRANSCRIBER : 1;
+    const { seconds, segments, pcmFile } = await decode(source, work, options.maxRecordingMinutes, (done) => onProgress(done * decodeShare));
+    const gap = rubric.segmentation.intervention_gap_seconds.value;
+    const metrics = talkMetrics(segments, seconds, gap);
+    let spans: Segment[] | null = null;
+    let texts: string[] | null = null;
+    if (transcriber && pcmFile) {
+      spans = utteranceSpans(segments, gap, seconds);
+      texts = await transcriber.transcribe(pcmFile, spans, (done) => onProgress(decodeShare + done * (1 - decodeShare)));
+    }
+    return { ...assessSession(rubric, metrics, spans, texts), segments, transcriber: transcriber?.name ?? 'none' };
+  } finally {
+    if (work) await rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Decodes the recording and finds the coach's speech; with a `work` folder, also keeps the PCM there for the
+ * transcriber. Refuses recordings longer than the limit, from the container's duration when it states one
+ * and while decoding when it does not.
+ */
+async function decode(source: string, work: string | null, maxMinutes: number, onProgress: (done: number) => Promise<void>) {
+  const limitSeconds = maxMinutes * 60;
+  const tooLong = () => new DecodeError(SESSION_MESSAGES.tooLong(formatMinutes(maxMinutes)));
+  const expectedSeconds = await probeDurationSeconds(source).catch(() => null);
+  if (expectedSeconds !== null && expectedSeconds > limitSeconds) throw tooLong();
+
+  const vad = await SileroVad.create();
+  const pcmFile = work ? path.join(work, 'speech.raw') : null;
+  const pcm = pcmFile ? createWriteStream(pcmFile) : null;
+  let decoded = 0;
+  try {
+    const samples = await decodeToPcm(source, async (piece) => {
+      decoded += piece.length;
+      if (decoded > limitSeconds * SAMPLE_RATE) throw tooLong();
+      if (pcm && !pcm.write(toPcm16(piece))) await once(pcm, 'drain');
+      await vad.push(piece);
+      if (expectedSeconds) await onProgress(Math.min(1, decoded / SAMPLE_RATE / expectedSeconds));
+    });
+    await vad.flush();
+    if (pcm) await new Promise<void>((resolve, reject) => pcm.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    const segments = speechSegments(vad.probabilities, FRAME_SECONDS).map((s) => ({ start: round(s.start), end: round(s.end) }));
+    return { seconds: samples / SAMPLE_RATE, segments, pcmFile };
+  } finally {
+    pcm?.destroy();
+  }
+}

@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readFile, rm } from 'node:fs/promises';
+import * as path from 'node:path';
+import type { CoachingSessionDto, SessionReportDto } from '@touchline/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from './support/test-api';
+import { bearer, registerCoach } from './support/tokens';
+
+// @ts-expect-error plain ESM module without types
+import { generateSession } from '../../infra/lib/session-generator.mjs';
+
+const WORKER = path.resolve(__dirname, '../dist/worker.js');
+
+let api: TestApi;
+let token: string;
+const workers: ChildProcess[] = [];
+
+/** The separate worker process of the stack (`node api/dist/worker.js`), on the test API's database and files. */
+function startWorker(): ChildProcess {
+  const worker = spawn(process.execPath, [WORKER], {
+    env: {
+      ...process.env,
+      DATABASE_URL: api.db.url,
+      DATA_DIR: api.dataDir,
+      BACKGROUND_JOBS: 'true',
+      TRANSCRIBER: 'none',
+      LOG_LEVEL: 'warn',
+      WORKER_HEARTBEAT_FILE: path.join(api.dataDir, 'worker.heartbeat'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  workers.push(worker);
+  return worker;
+}
+
+const session = async (id: string) => (await (await fetch(`${api.url}/api/sessions/${id}`, { headers: bearer(token) })).json()) as CoachingSessionDto;
+
+beforeAll(async () => {
+  // The API only takes uploads and enqueues; the worker processes do the analysis.
+  api = await startTestApi({ BACKGROUND_JOBS: 'false' });
+  token = (await registerCoach(api, 'Crash')).token;
+}, 120_000);
+
+afterAll(async () => {
+  for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
+  await api?.stop();
+});
+
+describe('a worker killed in the middle of an analysis', { timeout: 240_000 }, () => {
+  it('leaves the session processing, and the next worker finishes it', async () => {
+    const file = path.join(api.dataDir, 'long.wav');
+    const script = Array.from({ length: 20 }, (_, i) => ({ text: i % 2 ? 'Well done, keep the ball moving.' : 'Why did you pass it there?', at: 10 + i * 40 }));
+    generateSession({ file, seconds: 900, snrDb: 20, script });
+    const data = await readFile(file);
+    await rm(file);
+    const created = (await (
+      await fetch(`${api.url}/api/sessions`, {
+        method: 'POST',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Long session', mediaType: 'audio', fileName: 'long.wav', sizeBytes: data.length }),
+      })
+    ).json()) as { session: { id: string } };
+    const id = created.session.id;
+    const upload = await fetch(`${api.url}/api/uploads`, {
+      method: 'POST',
+      headers: {
+        ...bearer(token),
+        'tus-resumable': '1.0.0',
+        'upload-length': String(data.length),
+        'upload-metadata': `sessionId ${Buffer.from(id).toString('base64')}`,
+        'content-type': 'application/offset+octet-stream',
+      },
+      body: data,
+    });
+    expect(upload.status).toBe(201);
+
+    const first = startWorker();
+    await expect.poll(async () => (await session(id)).analysisProgress, { timeout: 120_000, interval: 100 }).toBeGreaterThanOrEqual(10);
+    first.kill('SIGKILL');
+    await once(first, 'exit');
+    const orphaned = await session(id);
+    expect(orphaned.processingStatus).toBe('processing');
+    expect(orphaned.analysisProgress).toBeLessThan(100);
+
+    startWorker();
+    await expect.poll(async () => (await session(id)).processingStatus, { timeout: 180_000, interval: 500 }).toBe('completed');
+    const report = (await (await fetch(`${api.url}/api/sessions/${id}/report`, { headers: bearer(token) })).json()) as SessionReportDto;
+    expect(report.metrics.durationSeconds).toBeCloseTo(900, 0);
+    expect(report.metrics.interventions).toBe(20);
+  });
+});
