@@ -104,8 +104,8 @@ export function categoryScores(metrics: TalkMetricsDto, stats: TranscriptStats |
     const usable = indicators.filter((i) => values[i.metric] !== undefined);
     if (usable.length === 0) {
       const basis = stats
-        ? 'Not scored: the transcript has nothing to judge this by.'
-        : 'Not scored: this needs a transcript, and the session was analysed without a transcriber.';
+        ? 'The transcript has nothing to judge this by.'
+        : 'This needs a transcript, and the session was analysed without a transcriber.';
       return { category, score: null, level: null, basis };
     }
     const weight = usable.reduce((sum, i) => sum + i.weight, 0);

@@ -1,5 +1,117 @@
+import { SKILL_CATEGORIES, type OverviewDto } from '@touchline/shared';
+import { UploadCloud } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
+import { buttonVariants } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { readApiError } from '@/lib/api-client';
+import { capitalize, formatDecimal, formatPercent, formatScore } from '@/lib/format';
+import { useOverview } from '../api/overview-api';
+import { TrendChart } from '../components/trend-chart';
+import { statusOf } from '../session-status';
+import { trendPoints } from '../trend-points';
 
-export default function Screen() {
-  return <Page title="Overview" />;
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function Heading({ id, children }: { id: string; children: string }) {
+  return (
+    <h2 id={id} className="mb-3 text-xl font-semibold text-slate-900">
+      {children}
+    </h2>
+  );
+}
+
+function Overview({ overview }: { overview: OverviewDto }) {
+  const { totals, latest, averages, trend } = overview;
+  return (
+    <div className="space-y-10">
+      <dl className="grid grid-cols-2 gap-4 md:grid-cols-4" aria-label="Totals">
+        <Figure label="Sessions" value={String(totals.sessions)} />
+        <Figure label="Completed" value={String(totals.completed)} />
+        <Figure label="In progress" value={String(totals.inProgress)} />
+        <Figure label="Failed" value={String(totals.failed)} />
+      </dl>
+
+      <section aria-labelledby="latest-sessions">
+        <Heading id="latest-sessions">Latest sessions</Heading>
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {latest.map((session) => {
+            const status = statusOf(session);
+            return (
+              <li key={session.id} className="flex items-center gap-4 p-4" data-testid="latest-session">
+                <div className="min-w-0 flex-1">
+                  <Link to={`/sessions/${session.id}`} className="block truncate font-medium text-slate-900 hover:underline">
+                    {session.title}
+                  </Link>
+                  <p className="text-sm text-slate-500">{dateFormat.format(new Date(session.createdAt))}</p>
+                </div>
+                <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium ${status.tone}`}>{status.label}</span>
+              </li>
+            );
+          })}
+        </ul>
+        <Link to={paths.sessions} className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
+          All sessions
+        </Link>
+      </section>
+
+      <section aria-labelledby="averages">
+        <Heading id="averages">Averages</Heading>
+        <p className="mb-3 text-sm text-slate-600">
+          {totals.completed === 0 ? 'The averages appear once a session has been analysed.' : `Over your ${totals.completed} analysed ${totals.completed === 1 ? 'session' : 'sessions'}.`}
+        </p>
+        <dl className="grid grid-cols-2 gap-4 md:grid-cols-4" aria-label="Averages">
+          <Figure label="Talk ratio" value={formatPercent(averages.talkRatio)} />
+          <Figure label="Interventions per minute" value={formatDecimal(averages.interventionsPerMinute)} />
+          {SKILL_CATEGORIES.map((category) => (
+            <Figure key={category} label={capitalize(category)} value={formatScore(averages.scores[category])} />
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="trend">
+        <Heading id="trend">Trend</Heading>
+        {trend.length === 0 ? (
+          <p className="text-slate-600">The trend appears once a session has been analysed.</p>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-slate-600">Category scores (0–100) and the share of the session you spoke, over your latest analysed sessions.</p>
+            <TrendChart points={trendPoints(trend)} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** `/dashboard/overview` (and a bare `/dashboard`): the coach's sessions and scores at a glance. */
+export default function OverviewScreen() {
+  const overview = useOverview();
+  return (
+    <Page title="Overview" lead="Your coaching at a glance.">
+      {overview.isPending && <Spinner />}
+      {overview.isError && <FormAlert>{readApiError(overview.error)?.message ?? 'Your overview could not be loaded. Please try again.'}</FormAlert>}
+      {overview.data?.totals.sessions === 0 && (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600" data-testid="overview-empty">
+          <p className="text-lg font-medium text-slate-900">Welcome! Your overview starts with your first session.</p>
+          <p className="mt-2">Upload the recording of a training session and its analysis, scores and trend show up here.</p>
+          <Link to={paths.upload} className={`${buttonVariants()} mt-4`}>
+            <UploadCloud className="h-4 w-4" aria-hidden /> Upload a session
+          </Link>
+        </div>
+      )}
+      {overview.data && overview.data.totals.sessions > 0 && <Overview overview={overview.data} />}
+    </Page>
+  );
 }

@@ -1,41 +1,56 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatBytes, type CoachingSessionDto } from '@touchline/shared';
+import { formatBytes, MEDIA_TYPES, PROCESSING_STATUSES, SESSION_PAGE } from '@touchline/shared';
 import { FileAudio, FileVideo, Trash2, UploadCloud } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { apiRequest, readApiError } from '@/lib/api-client';
+import { readApiError } from '@/lib/api-client';
+import { capitalize } from '@/lib/format';
+import { useDeleteSession, useSessionPage } from '../api/sessions-api';
+import { hasFilters, pageCount, readSessionFilters, sessionQueryString, type SessionFilters } from '../session-filters';
+import { statusOf, STATUS_LABELS } from '../session-status';
 
-const SESSIONS_URL = '/api/sessions';
-
-function statusOf(session: CoachingSessionDto): { label: string; tone: string } {
-  if (!session.uploadedAt) return { label: 'Upload not finished', tone: 'bg-amber-100 text-amber-800' };
-  switch (session.processingStatus) {
-    case 'pending':
-      return { label: 'Waiting for analysis', tone: 'bg-slate-100 text-slate-700' };
-    case 'processing':
-      return { label: `Analysing (${session.analysisProgress}%)`, tone: 'bg-sky-100 text-sky-800' };
-    case 'completed':
-      return { label: 'Analysed', tone: 'bg-emerald-100 text-emerald-800' };
-    case 'failed':
-      return { label: 'Analysis failed', tone: 'bg-red-100 text-red-800' };
-  }
-}
+const SEARCH_DEBOUNCE_MS = 300;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+const selectClass = 'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';
+
 export default function SessionsScreen() {
-  const queryClient = useQueryClient();
-  const sessions = useQuery<CoachingSessionDto[]>({ queryKey: [SESSIONS_URL] });
-  const remove = useMutation({
-    mutationFn: (id: string) => apiRequest<void>('DELETE', `${SESSIONS_URL}/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [SESSIONS_URL] }),
-    onError: (e) => toast({ title: 'The session was not deleted', description: readApiError(e)?.message ?? String(e), variant: 'destructive' }),
-  });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readSessionFilters(searchParams);
+  const [searchText, setSearchText] = useState(filters.search);
+  const sessions = useSessionPage(filters);
+  const remove = useDeleteSession();
+
+  /** A new filter starts again at the first page; typing replaces the history entry instead of adding one per pause. */
+  const update = (change: Partial<SessionFilters>, replace = false) => {
+    // From the URL as it is when this runs: the debounced search must not undo a filter chosen meanwhile.
+    setSearchParams((current) => new URLSearchParams(sessionQueryString({ ...readSessionFilters(current), page: 1, ...change })), { replace });
+  };
+
+  // The search box follows the URL when it changes from outside (back, a link), not while the coach types.
+  useEffect(() => {
+    setSearchText((current) => (current.trim() === filters.search.trim() ? current : filters.search));
+  }, [filters.search]);
+
+  useEffect(() => {
+    if (searchText.trim() === filters.search.trim()) return;
+    const timer = setTimeout(() => update({ search: searchText }, true), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]); // only typing starts the wait
+
+  const data = sessions.data;
+  const pages = data ? pageCount(data.total, data.pageSize || SESSION_PAGE.defaultSize) : 1;
+
+  // A page past the end (the last session of the last page deleted, an old link) moves to the last page.
+  useEffect(() => {
+    if (data && !sessions.isPlaceholderData && filters.page > pages) update({ page: pages }, true);
+  }, [data, filters.page, pages]);
 
   return (
     <Page title="Sessions" lead="Every coaching session you have uploaded, newest first.">
@@ -44,16 +59,75 @@ export default function SessionsScreen() {
           <UploadCloud className="h-4 w-4" aria-hidden /> Upload a session
         </Link>
       </div>
+      <div role="search" aria-label="Filter sessions" className="mb-4 flex flex-wrap items-end gap-3">
+        <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
+          Search
+          <input
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder="Title or file name"
+            className={`${selectClass} font-normal`}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          Status
+          <select value={filters.status ?? ''} onChange={(event) => update({ status: (event.target.value || undefined) as SessionFilters['status'] })} className={selectClass}>
+            <option value="">All statuses</option>
+            {PROCESSING_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          Media type
+          <select
+            value={filters.mediaType ?? ''}
+            onChange={(event) => update({ mediaType: (event.target.value || undefined) as SessionFilters['mediaType'] })}
+            className={selectClass}
+          >
+            <option value="">All media</option>
+            {MEDIA_TYPES.map((mediaType) => (
+              <option key={mediaType} value={mediaType}>
+                {capitalize(mediaType)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       {sessions.isPending && <Spinner />}
       {sessions.isError && <FormAlert>{readApiError(sessions.error)?.message ?? 'Your sessions could not be loaded. Please try again.'}</FormAlert>}
-      {sessions.data?.length === 0 && (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          No sessions yet. Upload the recording of a training session to get its analysis.
+      {data && (
+        <p className="mb-2 text-sm text-slate-600" role="status" data-testid="session-total">
+          {data.total} {data.total === 1 ? 'session' : 'sessions'}
+          {hasFilters(filters) ? ' match' : ''}
         </p>
       )}
-      {sessions.data && sessions.data.length > 0 && (
-        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="Your sessions">
-          {sessions.data.map((session) => {
+      {data?.total === 0 &&
+        (hasFilters(filters) ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            <p>No sessions match.</p>
+            <Button variant="outline" className="mt-4" onClick={() => setSearchParams(new URLSearchParams())}>
+              Clear filters
+            </Button>
+          </div>
+        ) : (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            <p>No sessions yet. Upload the recording of a training session to get its analysis.</p>
+            <Link to={paths.upload} className="mt-2 inline-block font-medium text-brand-700 underline">
+              Upload a session
+            </Link>
+          </div>
+        ))}
+      {data && data.items.length > 0 && (
+        <ul
+          className={`divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white ${sessions.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-label="Your sessions"
+          aria-busy={sessions.isPlaceholderData}
+        >
+          {data.items.map((session) => {
             const status = statusOf(session);
             return (
               <li key={session.id} className="flex items-center gap-4 p-4" data-testid="session-row">
@@ -74,7 +148,10 @@ export default function SessionsScreen() {
                   aria-label={`Delete ${session.title}`}
                   disabled={remove.isPending}
                   onClick={() => {
-                    if (window.confirm(`Delete “${session.title}” and its recording? This cannot be undone.`)) remove.mutate(session.id);
+                    if (!window.confirm(`Delete “${session.title}” and its recording? This cannot be undone.`)) return;
+                    remove.mutate(session.id, {
+                      onError: (e) => toast({ title: 'The session was not deleted', description: readApiError(e)?.message ?? String(e), variant: 'destructive' }),
+                    });
                   }}
                 >
                   <Trash2 className="h-4 w-4" aria-hidden />
@@ -83,6 +160,19 @@ export default function SessionsScreen() {
             );
           })}
         </ul>
+      )}
+      {data && data.total > 0 && (
+        <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-4">
+          <Button variant="outline" disabled={filters.page <= 1} onClick={() => update({ page: filters.page - 1 })}>
+            Previous
+          </Button>
+          <span className="text-sm text-slate-600" data-testid="page-indicator">
+            Page {Math.min(filters.page, pages)} of {pages}
+          </span>
+          <Button variant="outline" disabled={filters.page >= pages} onClick={() => update({ page: filters.page + 1 })}>
+            Next
+          </Button>
+        </nav>
       )}
     </Page>
   );

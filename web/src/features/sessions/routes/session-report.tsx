@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { type CoachingSessionDto, type SessionReportDto } from '@touchline/shared';
+import type { CoachingStyle, SessionReportDto } from '@touchline/shared';
 import { useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
@@ -7,14 +6,16 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { getJson, readApiError } from '@/lib/api-client';
+import { readApiError } from '@/lib/api-client';
+import { clock, formatPercent } from '@/lib/format';
+import { useMedia, useReport, useRetryAnalysis, useSession } from '../api/session-report-api';
+import { CategoryScores } from '../components/category-scores';
+import { CodedTranscript } from '../components/coded-transcript';
 
-const clock = (seconds: number) => {
-  const whole = Math.max(0, Math.round(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+// The style follows from the share of the session the coach talked (the rubric's threshold, on the API).
+const STYLE_NOTES: Record<CoachingStyle, string> = {
+  'Hands-off': 'You talked for a small part of the session and let the practice do the teaching.',
+  Balanced: 'You mixed telling the players with letting them play.',
 };
 
 function Metric({ label, value }: { label: string; value: string }) {
@@ -28,7 +29,7 @@ function Metric({ label, value }: { label: string; value: string }) {
 
 function Report({ report }: { report: SessionReportDto }) {
   const player = useRef<HTMLMediaElement>(null);
-  const media = useQuery<{ url: string }>({ queryKey: [`/api/sessions/${report.session.id}/media`] });
+  const media = useMedia(report.session.id);
   const { metrics, segments, session } = report;
   const duration = metrics.durationSeconds || 1;
   const seek = (seconds: number) => {
@@ -38,7 +39,16 @@ function Report({ report }: { report: SessionReportDto }) {
   };
   const Player = session.mediaType === 'video' ? 'video' : 'audio';
   return (
-    <div className="space-y-8">
+    <div className="space-y-10">
+      <section aria-label="Coaching style" className="flex flex-wrap items-baseline gap-x-4 gap-y-1 rounded-xl border border-brand-200 bg-brand-50 p-5">
+        <p className="text-sm font-medium text-brand-800">Coaching style</p>
+        <p className="text-2xl font-bold text-brand-900" data-testid="coaching-style">
+          {report.coachingStyle}
+        </p>
+        <p className="w-full text-sm text-slate-600">
+          {STYLE_NOTES[report.coachingStyle]} You talked for {formatPercent(metrics.talkRatio)} of the session.
+        </p>
+      </section>
       <section aria-label="Recording" className="space-y-3">
         {media.data && <Player ref={player as never} src={media.data.url} controls preload="metadata" className="w-full max-h-[28rem] rounded-xl bg-slate-900" data-testid="player" />}
         <div>
@@ -67,8 +77,10 @@ function Report({ report }: { report: SessionReportDto }) {
         <Metric label="Median intervention" value={`${metrics.medianInterventionSeconds.toFixed(1)} s`} />
         <Metric label="Longest intervention" value={`${metrics.longestInterventionSeconds.toFixed(1)} s`} />
         <Metric label="Longest silence" value={clock(metrics.longestSilenceSeconds)} />
+        {metrics.speechRateWpm !== null && <Metric label="Speech rate" value={`${Math.round(metrics.speechRateWpm)} words/min`} />}
       </dl>
-      <p className="text-sm text-slate-500">Coaching style, category scores and the coded transcript are not part of this report yet.</p>
+      <CategoryScores scores={report.scores} rubricVersion={report.rubricVersion} />
+      <CodedTranscript transcript={report.transcript} codeCounts={report.codeCounts} transcriber={report.transcriber} onSeek={seek} />
     </div>
   );
 }
@@ -76,33 +88,51 @@ function Report({ report }: { report: SessionReportDto }) {
 /** `/sessions/:id`: the analysis of one of the coach's sessions, or where it stands. */
 export default function SessionReportScreen() {
   const { id = '' } = useParams();
-  const session = useQuery<CoachingSessionDto>({ queryKey: [`/api/sessions/${id}`] });
+  const session = useSession(id);
   const completed = session.data?.processingStatus === 'completed';
-  const report = useQuery<SessionReportDto>({ queryKey: [`/api/sessions/${id}/report`], enabled: completed });
+  const report = useReport(id, completed);
+  const retry = useRetryAnalysis(id);
   const title = session.data?.title ?? 'Session report';
 
   return (
     <Page title={title}>
       {(session.isPending || (completed && report.isPending)) && <Spinner />}
       {session.isError && <FormAlert>{readApiError(session.error)?.message ?? 'This session could not be loaded.'}</FormAlert>}
+      {report.isError && <FormAlert>{readApiError(report.error)?.message ?? 'The report could not be loaded.'}</FormAlert>}
       {session.data && !completed && (
         <div className="max-w-2xl space-y-3 rounded-xl border border-slate-200 bg-white p-6" role="status">
           {session.data.processingStatus === 'failed' ? (
-            <p className="text-red-700">The analysis failed: {session.data.failureReason}</p>
-          ) : !session.data.uploadedAt ? (
-            <p>The recording has not finished uploading.</p>
+            <>
+              <p className="text-red-700">The analysis failed{session.data.failureReason ? `: ${session.data.failureReason}` : '.'}</p>
+              <FormAlert>{retry.isError && (readApiError(retry.error)?.message ?? 'The analysis could not be started again. Please try again later.')}</FormAlert>
+              <Button onClick={() => retry.mutate()} disabled={retry.isPending}>
+                Try again
+              </Button>
+            </>
           ) : (
-            <p>
-              {session.data.processingStatus === 'processing' ? `Analysing… ${session.data.analysisProgress}%` : 'Waiting for analysis.'} This page shows the
-              report once it is ready.
-            </p>
+            <>
+              {!session.data.uploadedAt ? (
+                <p>The recording has not finished uploading.</p>
+              ) : (
+                <p>
+                  {session.data.processingStatus === 'processing' ? `Analysing… ${session.data.analysisProgress}%` : 'Waiting for analysis.'} This page shows the
+                  report once it is ready.
+                </p>
+              )}
+              <Button
+                variant="outline"
+                onClick={() => {
+                  retry.reset();
+                  void session.refetch();
+                }}
+              >
+                Check again
+              </Button>
+            </>
           )}
-          <Button variant="outline" onClick={() => void session.refetch()}>
-            Check again
-          </Button>
         </div>
       )}
-      {report.data && <Report report={report.data} />}
+      {completed && report.data && <Report report={report.data} />}
       <p className="mt-8">
         <Link to={paths.sessions} className="text-sm font-medium text-brand-700 underline">
           All sessions

@@ -108,6 +108,7 @@ function UploadForm() {
     try {
       await start(file, title.trim(), mediaType);
       void queryClient.invalidateQueries({ queryKey: ['/api/sessions'] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/dashboard/overview'] });
     } catch (e) {
       setProblem(readApiError(e)?.message ?? (e instanceof Error ? e.message : String(e)));
     } finally {
@@ -215,7 +216,9 @@ function UploadProgress({ snapshot, error }: { snapshot: UploadTaskSnapshot; err
     else meter.current.reset();
   }, [snapshot]);
   useEffect(() => {
-    if (finished) void queryClient.invalidateQueries({ queryKey: ['/api/sessions'] });
+    if (!finished) return;
+    void queryClient.invalidateQueries({ queryKey: ['/api/sessions'] });
+    void queryClient.invalidateQueries({ queryKey: ['/api/dashboard/overview'] });
   }, [finished, queryClient]);
 
   const speed = meter.current.bytesPerSecond();

@@ -1,0 +1,147 @@
+import type { CoachingSessionDto, SessionReportDto } from '@touchline/shared';
+import { SESSION_MESSAGES } from '@touchline/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
+import { makeUser, renderApp } from '@/test/render-app';
+
+const session: CoachingSessionDto = {
+  id: 's1',
+  title: 'Thursday session',
+  mediaType: 'audio',
+  originalFileName: 'thursday.wav',
+  sizeBytes: 1000,
+  contentType: 'audio/wav',
+  processingStatus: 'completed',
+  analysisProgress: 100,
+  failureReason: null,
+  uploadedAt: '2026-03-12T18:00:00.000Z',
+  createdAt: '2026-03-12T17:59:00.000Z',
+  updatedAt: '2026-03-12T18:05:00.000Z',
+};
+
+const report: SessionReportDto = {
+  session,
+  metrics: {
+    durationSeconds: 600,
+    talkSeconds: 150,
+    talkRatio: 0.25,
+    interventions: 3,
+    interventionsPerMinute: 0.3,
+    meanInterventionSeconds: 5,
+    medianInterventionSeconds: 4,
+    longestInterventionSeconds: 9,
+    longestSilenceSeconds: 120,
+    speechRateWpm: 142.4,
+  },
+  segments: [
+    { start: 12, end: 20 },
+    { start: 75, end: 80 },
+  ],
+  coachingStyle: 'Hands-off',
+  scores: [
+    { category: 'technical', score: 72, level: 'advanced', basis: 'Instructions on technique per minute.' },
+    { category: 'tactical', score: null, level: null, basis: 'Needs a transcript.' },
+    { category: 'communication', score: 55, level: 'intermediate', basis: 'Praise and questioning.' },
+    { category: 'management', score: 40, level: 'beginner', basis: 'Organisation talk.' },
+    { category: 'engagement', score: 90, level: 'expert', basis: 'First names used.' },
+  ],
+  transcriber: 'pocketsphinx',
+  transcript: [
+    { start: 12, end: 20, text: 'Two touch only, Sam.', codes: ['instruction', 'first-name'] },
+    { start: 75, end: 80, text: 'Brilliant work everybody.', codes: ['praise'] },
+  ],
+  codeCounts: { instruction: 1, questioning: 0, praise: 1, scold: 0, management: 0, 'first-name': 1 },
+  rubricVersion: '1',
+};
+
+beforeEach(() => {
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function serve(current: SessionReportDto, sessionNow: CoachingSessionDto = current.session) {
+  return fakeApi(({ path }) => {
+    if (path === '/api/sessions/s1') return sessionNow;
+    if (path === '/api/sessions/s1/report') return current;
+    if (path === '/api/sessions/s1/media') return { url: '/media/s1.wav' };
+    return undefined;
+  });
+}
+
+describe('session report', () => {
+  it('shows the coaching style, the category scores with their basis and the speech rate', async () => {
+    serve(report);
+    renderApp('/sessions/s1', makeUser());
+    expect(await screen.findByTestId('coaching-style')).toHaveTextContent('Hands-off');
+    expect(screen.getByRole('heading', { name: 'Skill categories' })).toBeInTheDocument();
+    expect(screen.getByTestId('score-technical')).toHaveTextContent(/72.*Advanced/);
+    expect(screen.getByTestId('score-technical')).toHaveTextContent('Instructions on technique per minute.');
+    expect(screen.getByTestId('score-tactical')).toHaveTextContent('Not scored');
+    expect(screen.getByTestId('score-tactical')).toHaveTextContent('Needs a transcript.');
+    expect(screen.getByTestId('score-engagement')).toHaveTextContent(/90.*Expert/);
+    expect(screen.getByText('Speech rate').nextElementSibling).toHaveTextContent('142 words/min');
+    expect(screen.queryByText(/not part of this report/)).not.toBeInTheDocument();
+  });
+
+  it('lists the coded transcript and seeks the player to an utterance', async () => {
+    serve(report);
+    renderApp('/sessions/s1', makeUser());
+    const section = (await screen.findByRole('heading', { name: 'Transcript' })).closest('section')!;
+    expect(section).toHaveTextContent('Transcriber: pocketsphinx');
+    const utterances = within(section).getByRole('list', { name: 'Utterances' });
+    const items = within(utterances).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Two touch only, Sam.');
+    expect(within(items[0]!).getByText('Instruction')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('First name')).toBeInTheDocument();
+    expect(within(section).getByTestId('code-count-praise')).toHaveTextContent('Praise: 1');
+
+    const player = await screen.findByTestId<HTMLMediaElement>('player');
+    await userEvent.setup().click(within(items[1]!).getByRole('button', { name: 'Play from 1:15' }));
+    expect(player.currentTime).toBe(75);
+  });
+
+  it('says there is no transcript when the session was analysed without a transcriber', async () => {
+    serve({ ...report, transcriber: 'none', transcript: null, codeCounts: null, metrics: { ...report.metrics, speechRateWpm: null } });
+    renderApp('/sessions/s1', makeUser());
+    const section = (await screen.findByRole('heading', { name: 'Transcript' })).closest('section')!;
+    expect(section).toHaveTextContent('analysed without a transcriber, so there is no transcript');
+    expect(within(section).queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.queryByText('Speech rate')).not.toBeInTheDocument();
+  });
+
+  it('tries a failed analysis again and shows the session pending', async () => {
+    const failed = { ...session, processingStatus: 'failed' as const, analysisProgress: 0, failureReason: 'The recording could not be read.' };
+    const requests = fakeApi(({ method, path }) => {
+      if (method === 'POST' && path === '/api/sessions/s1/analysis') return Response.json({ ...failed, processingStatus: 'pending', failureReason: null }, { status: 202 });
+      if (path === '/api/sessions/s1') return failed;
+      return undefined;
+    });
+    renderApp('/sessions/s1', makeUser());
+    expect(await screen.findByText('The analysis failed: The recording could not be read.')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(/Waiting for analysis/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/sessions/s1/analysis']);
+  });
+
+  it('shows why a retry was refused', async () => {
+    const failed = { ...session, processingStatus: 'failed' as const, failureReason: 'Broken file.' };
+    fakeApi(({ method, path }) => {
+      if (method === 'POST') return Response.json({ statusCode: 409, message: SESSION_MESSAGES.retryNotFailed }, { status: 409 });
+      if (path === '/api/sessions/s1') return failed;
+      return undefined;
+    });
+    renderApp('/sessions/s1', makeUser());
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SESSION_MESSAGES.retryNotFailed);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled());
+  });
+});

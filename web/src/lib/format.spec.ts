@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { capitalize, clock, formatDecimal, formatPercent, formatScore } from './format';
+
+describe('format', () => {
+  it('writes a time in a recording as m:ss, and h:mm:ss past an hour', () => {
+    expect(clock(0)).toBe('0:00');
+    expect(clock(7.4)).toBe('0:07');
+    expect(clock(59.6)).toBe('1:00');
+    expect(clock(750)).toBe('12:30');
+    expect(clock(3723)).toBe('1:02:03');
+    expect(clock(-3)).toBe('0:00');
+  });
+
+  it('writes a share as a whole percent and a missing one as a dash', () => {
+    expect(formatPercent(0.456)).toBe('46%');
+    expect(formatPercent(0)).toBe('0%');
+    expect(formatPercent(1)).toBe('100%');
+    expect(formatPercent(null)).toBe('—');
+  });
+
+  it('writes a score to at most one decimal and keeps a missing score apart from 0', () => {
+    expect(formatScore(72)).toBe('72');
+    expect(formatScore(72.46)).toBe('72.5');
+    expect(formatScore(64.04)).toBe('64');
+    expect(formatScore(0)).toBe('0');
+    expect(formatScore(null)).toBe('—');
+  });
+
+  it('writes a decimal with a fixed number of digits', () => {
+    expect(formatDecimal(2.345)).toBe('2.3');
+    expect(formatDecimal(4, 2)).toBe('4.00');
+    expect(formatDecimal(null)).toBe('—');
+  });
+
+  it('capitalizes an enumeration value', () => {
+    expect(capitalize('technical')).toBe('Technical');
+    expect(capitalize('')).toBe('');
+  });
+});

@@ -1,0 +1,31 @@
+/** How the app writes the numbers of an analysis. A missing value reads as a dash, never as 0. */
+
+export const NO_VALUE = '—';
+
+/** A time in a recording: 0:07, 12:30, 1:02:03. */
+export function clock(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** A share (0–1) as a whole percent: 0.456 → "46%". */
+export function formatPercent(ratio: number | null): string {
+  return ratio === null ? NO_VALUE : `${Math.round(ratio * 100)}%`;
+}
+
+/** A 0–100 score: a whole score as it is, a fractional one (an average) to one decimal. */
+export function formatScore(score: number | null): string {
+  return score === null ? NO_VALUE : String(Math.round(score * 10) / 10);
+}
+
+export function formatDecimal(value: number | null, digits = 1): string {
+  return value === null ? NO_VALUE : value.toFixed(digits);
+}
+
+/** An enumeration value as a label: "technical" → "Technical". */
+export function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
