@@ -72,3 +72,75 @@ function rmsDb(file) {
   if (!match) throw new Error(`sox stats gave no RMS level for ${file}`);
   return Number(match[1]);
 }
+
+/**
+ * Lines a coach says, each with the codes a human observer gives it (ASUOI/CAIS style): the truth the
+ * utterance coding is measured against. Kept apart from the rubric's cue lists on purpose.
+ */
+export const CODED_LINES = [
+  { text: 'Keep your head up and pass to the open player.', codes: ['instruction'] },
+  { text: 'Move into the space behind the defender.', codes: ['instruction'] },
+  { text: 'Play it wide and switch the play quickly.', codes: ['instruction'] },
+  { text: 'Open your body when you receive the ball.', codes: ['instruction'] },
+  { text: 'Press together, close him down now.', codes: ['instruction'] },
+  { text: 'Why did you choose that pass?', codes: ['questioning'] },
+  { text: 'What could you do differently there?', codes: ['questioning'] },
+  { text: 'Where is the space on the other side?', codes: ['questioning'] },
+  { text: 'How can we keep the ball longer?', codes: ['questioning'] },
+  { text: 'Great job, well done!', codes: ['praise'] },
+  { text: 'Brilliant, that was excellent.', codes: ['praise'] },
+  { text: 'Nice touch, perfect.', codes: ['praise'] },
+  { text: 'Fantastic effort everybody.', codes: ['praise'] },
+  { text: 'That was terrible, you are not listening.', codes: ['scold'] },
+  { text: 'Sloppy, that is not good enough.', codes: ['scold'] },
+  { text: 'Everyone bring the cones over here.', codes: ['management'] },
+  { text: 'Get a drink of water, two minutes.', codes: ['management'] },
+  { text: 'Line up in two lines behind the cones.', codes: ['management'] },
+  { text: 'Well done James, great pass.', codes: ['praise', 'first-name'] },
+  { text: 'Sophie, why did you go there?', codes: ['questioning', 'first-name'] },
+  { text: 'Oliver, keep the shape and stay wide.', codes: ['instruction', 'first-name'] },
+];
+
+/** A small seeded generator (mulberry32), so a session built from a seed is the same on every run. */
+export function seededRandom(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A coaching script of `count` coded lines with pauses of `minGap`–`maxGap` seconds between them (longer than
+ * the intervention gap, so each line is an intervention of its own). Answers the script, the codes of each
+ * line, and the session length (`tail` seconds after the last line's start allowance).
+ */
+export function codedScript({ seed, count, minGap = 3, maxGap = 9, lineSeconds = 4, tail = 5 }) {
+  const random = seededRandom(seed);
+  const script = [];
+  const codes = [];
+  let at = 1 + random() * 2;
+  for (let i = 0; i < count; i += 1) {
+    const line = CODED_LINES[Math.floor(random() * CODED_LINES.length)];
+    script.push({ text: line.text, at: Math.round(at * 100) / 100 });
+    codes.push(line.codes);
+    at += lineSeconds + minGap + random() * (maxGap - minGap);
+  }
+  return { script, codes, seconds: Math.ceil(at + tail) };
+}
+
+/** The same recording in another container: `mp4` (video with a plain picture), `m4a`, `mp3` or `opus`. */
+export function encodeAs(wav, file, kind) {
+  const args = {
+    mp4: ['-f', 'lavfi', '-i', 'color=c=green:s=160x120:r=10', '-i', wav, '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-b:a', '96k'],
+    m4a: ['-i', wav, '-c:a', 'aac', '-b:a', '96k'],
+    mp3: ['-i', wav, '-c:a', 'libmp3lame', '-b:a', '96k'],
+    opus: ['-i', wav, '-c:a', 'libopus', '-b:a', '32k'],
+  }[kind];
+  if (!args) throw new Error(`unknown kind ${kind}`);
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', ...args, '-y', file]);
+  return file;
+}
