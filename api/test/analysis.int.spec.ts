@@ -2,18 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import type { CoachingSessionDto, SessionPageDto, SessionReportDto } from '@touchline/shared';
+import { SESSION_MESSAGES, SKILL_CATEGORIES, type CoachingSessionDto, type OverviewDto, type SessionPageDto, type SessionReportDto } from '@touchline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisJobs } from '../src/analysis/analysis-jobs';
 import { loadRubric } from '../src/analysis/rubric';
 import { talkMetrics } from '../src/analysis/talk-metrics';
+import { writeLongRecording } from './support/long-recording';
 import { startTestApi, type TestApi } from './support/test-api';
 import { bearer, registerCoach } from './support/tokens';
 
 // @ts-expect-error plain ESM module without types
 import { generateSession } from '../../infra/lib/session-generator.mjs';
 
-const GAP = loadRubric().segmentation.intervention_gap_seconds.value;
+const rubric = loadRubric();
+const GAP = rubric.segmentation.intervention_gap_seconds.value;
 
 let api: TestApi;
 let token: string;
@@ -56,7 +58,7 @@ async function settled(id: string): Promise<CoachingSessionDto> {
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'touchline-analysis-'));
-  api = await startTestApi();
+  api = await startTestApi({ TRANSCRIBER: 'pocketsphinx' });
   token = (await registerCoach(api, 'Analyst')).token;
 }, 120_000);
 
@@ -91,6 +93,26 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
     expect(report.metrics.interventions).toBe(3);
     expect(report.segments).toHaveLength(3);
     report.segments.forEach((segment, i) => expect(Math.abs(segment.start - truth[i]!.start)).toBeLessThan(0.3));
+
+    // The coded transcript, the style and the five scores, with the rubric that scored them.
+    expect(report.transcriber).toBe('pocketsphinx');
+    expect(report.transcript).toHaveLength(3);
+    report.transcript!.forEach((u, i) => {
+      expect(u.start).toBeLessThan(truth[i]!.start + 0.3);
+      expect(u.end).toBeGreaterThan(truth[i]!.end - 0.3);
+      expect(u.text).toMatch(/\w/);
+    });
+    expect(report.metrics.speechRateWpm).toBeGreaterThan(60);
+    expect(report.codeCounts).not.toBeNull();
+    expect(report.coachingStyle).toBe(report.metrics.talkRatio < rubric.style.hands_off_max_talk_ratio.value ? 'Hands-off' : 'Balanced');
+    expect(report.scores.map((s) => s.category)).toEqual([...SKILL_CATEGORIES]);
+    for (const score of report.scores) {
+      expect(score.score).toBeGreaterThanOrEqual(0);
+      expect(score.score).toBeLessThanOrEqual(100);
+      expect(score.level).not.toBeNull();
+      expect(score.basis).toMatch(/^From /);
+    }
+    expect(report.rubricVersion).toBe(rubric.version);
   });
 
   it('fails a damaged recording with a reason, without retrying it', async () => {
@@ -99,6 +121,44 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
     const session = await settled(id);
     expect(session).toMatchObject({ processingStatus: 'failed', failureReason: 'The recording could not be read: the file is damaged or incomplete.' });
     expect((await call('GET', `/api/sessions/${id}/report`)).status).toBe(409);
+
+    // Trying again: only the owner, only a failed analysis; the file is still damaged, so it fails again.
+    const { token: other } = await registerCoach(api, 'Meddler');
+    expect((await fetch(`${api.url}/api/sessions/${id}/analysis`, { method: 'POST', headers: bearer(other) })).status).toBe(404);
+    const retried = await call('POST', `/api/sessions/${id}/analysis`);
+    expect(retried.status).toBe(202);
+    expect(await retried.json()).toMatchObject({ processingStatus: 'pending', failureReason: null, analysisProgress: 0 });
+    expect(await settled(id)).toMatchObject({ processingStatus: 'failed', failureReason: session.failureReason });
+  });
+
+  it('refuses to try again an analysis that did not fail', async () => {
+    const file = path.join(dir, 'fine.wav');
+    generateSession({ file, seconds: 5, script: [{ text: 'Great job.', at: 1 }] });
+    const id = await uploadSession('fine.wav', await readFile(file));
+    expect(await settled(id)).toMatchObject({ processingStatus: 'completed' });
+    const again = await call('POST', `/api/sessions/${id}/analysis`);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ message: SESSION_MESSAGES.retryNotFailed });
+    expect((await call('GET', `/api/sessions/${id}`)).status).toBe(200);
+    expect(((await (await call('GET', `/api/sessions/${id}`)).json()) as CoachingSessionDto).processingStatus).toBe('completed');
+  });
+
+  it('analyses a three-hour recording to the end', { timeout: 300_000 }, async () => {
+    const file = path.join(dir, 'three-hours.wav');
+    const speechAt = [600, 3600, 7200, 10_700];
+    await writeLongRecording(file, 3 * 3600, speechAt);
+    const id = await uploadSession('three-hours.wav', await readFile(file));
+    await rm(file);
+    let session: CoachingSessionDto | undefined;
+    await expect
+      .poll(async () => (session = (await (await call('GET', `/api/sessions/${id}`)).json()) as CoachingSessionDto).processingStatus, { timeout: 280_000, interval: 1000 })
+      .toMatch(/completed|failed/);
+    expect(session).toMatchObject({ processingStatus: 'completed', failureReason: null });
+    const report = (await (await call('GET', `/api/sessions/${id}/report`)).json()) as SessionReportDto;
+    expect(report.metrics.durationSeconds).toBeCloseTo(3 * 3600, 0);
+    expect(report.metrics.interventions).toBe(speechAt.length);
+    report.segments.forEach((segment, i) => expect(Math.abs(segment.start - speechAt[i]! - 0.5)).toBeLessThan(0.5));
+    expect(report.coachingStyle).toBe('Hands-off');
   });
 
   it('picks up a session left processing by a worker that died, when the worker starts again', async () => {
@@ -118,6 +178,68 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
     await jobs.onApplicationShutdown();
     await jobs.onApplicationBootstrap();
     expect(await settled(id)).toMatchObject({ processingStatus: 'completed', analysisProgress: 100 });
+  });
+
+  it('pages, searches and filters the sessions list, and refuses bad queries', async () => {
+    const { token: coach } = await registerCoach(api, 'Lister');
+    const get = async (query: string) => fetch(`${api.url}/api/sessions${query}`, { headers: bearer(coach) });
+    const titles = ['U12 passing drills', 'U12 pressing game', 'U14 finishing', 'Goalkeeper warm-up', 'Set pieces 100%_done'];
+    for (const [i, title] of titles.entries()) {
+      const mediaType = i % 2 ? 'video' : 'audio';
+      const res = await fetch(`${api.url}/api/sessions`, {
+        method: 'POST',
+        headers: { ...bearer(coach), 'content-type': 'application/json' },
+        body: JSON.stringify({ title, mediaType, fileName: `s${i}.${mediaType === 'video' ? 'mp4' : 'wav'}`, sizeBytes: 1000 }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const page = async (query: string) => (await (await get(query)).json()) as SessionPageDto;
+
+    const first = await page('?pageSize=2');
+    expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2 });
+    expect(first.items.map((s) => s.title)).toEqual(['Set pieces 100%_done', 'Goalkeeper warm-up']);
+    expect((await page('?pageSize=2&page=3')).items.map((s) => s.title)).toEqual(['U12 passing drills']);
+    expect((await page('?pageSize=2&page=4')).items).toEqual([]);
+    expect((await page('?search=u12')).items.map((s) => s.title)).toEqual(['U12 pressing game', 'U12 passing drills']);
+    expect((await page('?search=u12%20press')).items.map((s) => s.title)).toEqual(['U12 pressing game']);
+    expect((await page('?search=s3.mp4')).items.map((s) => s.title)).toEqual(['Goalkeeper warm-up']);
+    // LIKE's wildcards are taken literally.
+    expect((await page(`?search=${encodeURIComponent('%_')}`)).items.map((s) => s.title)).toEqual(['Set pieces 100%_done']);
+    expect((await page('?search=_')).total).toBe(1);
+    expect((await page('?mediaType=video')).total).toBe(2);
+    expect((await page('?status=pending&mediaType=audio')).total).toBe(3);
+    expect((await page('?status=completed')).total).toBe(0);
+
+    for (const bad of ['?pageSize=500', '?page=0', '?page=two', '?status=done', '?mediaType=photo', '?sort=title', `?search=${'x'.repeat(101)}`]) {
+      const res = await get(bad);
+      expect(res.status, bad).toBe(400);
+      expect(((await res.json()) as { message: string }).message, bad).toMatch(/\w/);
+    }
+    // Nobody else's sessions show up.
+    expect((await page('')).items.every((s) => titles.includes(s.title))).toBe(true);
+  });
+
+  it('gives an overview: totals, latest sessions, averages and the trend of the scores', async () => {
+    const overview = (await (await call('GET', '/api/dashboard/overview')).json()) as OverviewDto;
+    const { items, total } = (await (await call('GET', '/api/sessions?pageSize=50')).json()) as SessionPageDto;
+    const completed = items.filter((s) => s.processingStatus === 'completed');
+    expect(overview.totals).toEqual({
+      sessions: total,
+      completed: completed.length,
+      inProgress: items.filter((s) => s.processingStatus === 'pending' || s.processingStatus === 'processing').length,
+      failed: items.filter((s) => s.processingStatus === 'failed').length,
+    });
+    expect(overview.latest.map((s) => s.id)).toEqual(items.slice(0, 5).map((s) => s.id));
+    expect(overview.trend.map((t) => t.sessionId)).toEqual(completed.slice(0, 12).map((s) => s.id).reverse());
+    const reports = await Promise.all(completed.map(async (s) => (await (await call('GET', `/api/sessions/${s.id}/report`)).json()) as SessionReportDto));
+    const meanTalk = reports.reduce((sum, r) => sum + r.metrics.talkRatio, 0) / reports.length;
+    expect(overview.averages.talkRatio).toBeCloseTo(meanTalk, 2);
+    const communication = reports.map((r) => r.scores.find((s) => s.category === 'communication')!.score!);
+    expect(overview.averages.scores.communication).toBeCloseTo(communication.reduce((a, b) => a + b, 0) / communication.length, 1);
+    const { token: newcomer } = await registerCoach(api, 'Newcomer');
+    const empty = (await (await fetch(`${api.url}/api/dashboard/overview`, { headers: bearer(newcomer) })).json()) as OverviewDto;
+    expect(empty).toMatchObject({ totals: { sessions: 0, completed: 0, inProgress: 0, failed: 0 }, latest: [], trend: [], averages: { talkRatio: null } });
+    expect((await fetch(`${api.url}/api/dashboard/overview`)).status).toBe(401);
   });
 
   it('shows a report to its owner only', async () => {

@@ -85,5 +85,5 @@ export function formatBytes(bytes: number): string {
 /** A duration in minutes the way people read it: 90 minutes, 4 hours. */
 export function formatMinutes(minutes: number): string {
   if (minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
-  return `${minutes} minutes`;
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
