@@ -89,4 +89,10 @@ describe('decoding and voice activity on generated sessions', () => {
       expect((error as Error).message).toMatch(reason);
     }
   });
+
+  it('says so when the server has no ffmpeg', async () => {
+    const error = await decodeToPcm(path.join(dir, 'silent.mp4'), () => undefined, path.join(dir, 'no-ffmpeg-here')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DecodeError);
+    expect((error as Error).message).toBe('The server cannot analyse recordings yet: ffmpeg is not installed. Please ask your administrator, then try again.');
+  });
 });

@@ -6,6 +6,7 @@ import type { CoachingSessionDto, SessionReportDto } from '@touchline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './support/test-api';
 import { bearer, registerCoach } from './support/tokens';
+import { uploadSession } from './support/upload-session';
 
 // @ts-expect-error plain ESM module without types
 import { generateSession } from '../../infra/lib/session-generator.mjs';
@@ -54,26 +55,7 @@ describe('a worker killed in the middle of an analysis', { timeout: 240_000 }, (
     generateSession({ file, seconds: 900, snrDb: 20, script });
     const data = await readFile(file);
     await rm(file);
-    const created = (await (
-      await fetch(`${api.url}/api/sessions`, {
-        method: 'POST',
-        headers: { ...bearer(token), 'content-type': 'application/json' },
-        body: JSON.stringify({ title: 'Long session', mediaType: 'audio', fileName: 'long.wav', sizeBytes: data.length }),
-      })
-    ).json()) as { session: { id: string } };
-    const id = created.session.id;
-    const upload = await fetch(`${api.url}/api/uploads`, {
-      method: 'POST',
-      headers: {
-        ...bearer(token),
-        'tus-resumable': '1.0.0',
-        'upload-length': String(data.length),
-        'upload-metadata': `sessionId ${Buffer.from(id).toString('base64')}`,
-        'content-type': 'application/offset+octet-stream',
-      },
-      body: data,
-    });
-    expect(upload.status).toBe(201);
+    const id = await uploadSession(api.url, token, 'long.wav', data);
 
     const first = startWorker();
     await expect.poll(async () => (await session(id)).analysisProgress, { timeout: 120_000, interval: 100 }).toBeGreaterThanOrEqual(10);

@@ -8,6 +8,7 @@ import { AnalysisJobs } from '../src/analysis/analysis-jobs';
 import { loadRubric } from '../src/analysis/rubric';
 import { talkMetrics } from '../src/analysis/talk-metrics';
 import { writeLongRecording } from './support/long-recording';
+import { uploadSession } from './support/upload-session';
 import { startTestApi, type TestApi } from './support/test-api';
 import { bearer, registerCoach } from './support/tokens';
 
@@ -24,23 +25,7 @@ let dir: string;
 const call = (method: string, route: string, body?: unknown) =>
   fetch(`${api.url}${route}`, { method, headers: { ...bearer(token), ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
 
-/** A session and its recording, sent in one tus creation-with-upload request. */
-async function uploadSession(fileName: string, data: Buffer, mediaType = 'audio'): Promise<string> {
-  const created = (await (await call('POST', '/api/sessions', { title: fileName, mediaType, fileName, sizeBytes: data.length })).json()) as { session: { id: string } };
-  const res = await fetch(`${api.url}/api/uploads`, {
-    method: 'POST',
-    headers: {
-      ...bearer(token),
-      'tus-resumable': '1.0.0',
-      'upload-length': String(data.length),
-      'upload-metadata': `sessionId ${Buffer.from(created.session.id).toString('base64')}`,
-      'content-type': 'application/offset+octet-stream',
-    },
-    body: data,
-  });
-  expect(res.status).toBe(201);
-  return created.session.id;
-}
+const upload = (fileName: string, data: Buffer, mediaType = 'audio') => uploadSession(api.url, token, fileName, data, mediaType);
 
 async function settled(id: string): Promise<CoachingSessionDto> {
   let session: CoachingSessionDto | undefined;
@@ -80,7 +65,7 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
         { text: 'Nice one Jordan, keep it going!', at: 20 },
       ],
     }) as { truth: { start: number; end: number }[] };
-    const id = await uploadSession('training.wav', await readFile(file));
+    const id = await upload('training.wav', await readFile(file));
     const report409 = await call('GET', `/api/sessions/${id}/report`);
     expect([200, 409]).toContain(report409.status);
 
@@ -117,7 +102,7 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
 
   it('fails a damaged recording with a reason, without retrying it', async () => {
     const data = Buffer.concat([Buffer.from('000000206674797069736f6d0000020069736f6d69736f32', 'hex'), randomBytes(60_000)]);
-    const id = await uploadSession('broken.mp4', data, 'video');
+    const id = await upload('broken.mp4', data, 'video');
     const session = await settled(id);
     expect(session).toMatchObject({ processingStatus: 'failed', failureReason: 'The recording could not be read: the file is damaged or incomplete.' });
     expect((await call('GET', `/api/sessions/${id}/report`)).status).toBe(409);
@@ -134,7 +119,7 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
   it('refuses to try again an analysis that did not fail', async () => {
     const file = path.join(dir, 'fine.wav');
     generateSession({ file, seconds: 5, script: [{ text: 'Great job.', at: 1 }] });
-    const id = await uploadSession('fine.wav', await readFile(file));
+    const id = await upload('fine.wav', await readFile(file));
     expect(await settled(id)).toMatchObject({ processingStatus: 'completed' });
     const again = await call('POST', `/api/sessions/${id}/analysis`);
     expect(again.status).toBe(409);
@@ -147,7 +132,7 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
     const file = path.join(dir, 'three-hours.wav');
     const speechAt = [600, 3600, 7200, 10_700];
     await writeLongRecording(file, 3 * 3600, speechAt);
-    const id = await uploadSession('three-hours.wav', await readFile(file));
+    const id = await upload('three-hours.wav', await readFile(file));
     await rm(file);
     let session: CoachingSessionDto | undefined;
     await expect
@@ -164,7 +149,7 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
   it('picks up a session left processing by a worker that died, when the worker starts again', async () => {
     const file = path.join(dir, 'short.wav');
     generateSession({ file, seconds: 6, script: [{ text: 'Well done.', at: 1 }] });
-    const id = await uploadSession('short.wav', await readFile(file));
+    const id = await upload('short.wav', await readFile(file));
     await settled(id);
     // As if a worker had died mid-job: the session is processing and its job is gone.
     const { Client } = await import('pg');

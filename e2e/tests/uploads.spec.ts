@@ -130,4 +130,29 @@ test('a spoken session is analysed; its report shows the talk metrics, and a cli
   await segments.nth(1).click();
   await expect.poll(() => player.evaluate((el: HTMLMediaElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThanOrEqual(truth[1]!.start - 0.5);
   expect(await player.evaluate((el: HTMLMediaElement) => el.currentTime)).toBeLessThan(truth[1]!.end);
+
+  // The coaching report: style, the five category scores, and the coded transcript (pocketsphinx is installed).
+  await expect(page.getByTestId('coaching-style')).toHaveText(/^(Hands-off|Balanced)$/);
+  await expect(page.getByRole('heading', { name: 'Skill categories' })).toBeVisible();
+  for (const category of ['technical', 'tactical', 'communication', 'management', 'engagement']) {
+    await expect(page.getByTestId(`score-${category}`)).toContainText(/\d+/);
+  }
+  await expect(page.getByTestId('transcriber')).toContainText('pocketsphinx');
+  const utterances = page.getByRole('list', { name: 'Utterances' }).getByRole('listitem');
+  await expect(utterances).toHaveCount(3);
+  await utterances.nth(2).getByRole('button', { name: /^Play from / }).click();
+  await expect.poll(() => player.evaluate((el: HTMLMediaElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThanOrEqual(truth[2]!.start - 0.5);
+
+  // The overview lists it among the latest sessions and charts its scores; the sessions list finds it by name.
+  await page.goto('/dashboard/overview');
+  await expect(page.getByRole('heading', { name: 'Latest sessions' })).toBeVisible();
+  await expect(page.getByTestId('latest-session').filter({ hasText: 'Thursday session' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Trend' })).toBeVisible();
+  await page.goto('/dashboard/sessions');
+  await page.getByLabel('Search').fill('thursday');
+  await expect(page).toHaveURL(/search=thursday/);
+  await expect(page.getByTestId('session-row')).toHaveCount(1);
+  await expect(page.getByTestId('session-row')).toContainText('Thursday session');
+  await page.getByLabel('Search').fill('no such session');
+  await expect(page.getByText('No sessions match.')).toBeVisible();
 });

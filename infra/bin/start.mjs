@@ -7,10 +7,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startMaildev } from '../lib/maildev.mjs';
 import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
+import { ensureAnalysisPackages } from '../lib/system.mjs';
 
 try {
   ensureInstalled();
   ensureBuilt();
+  ensureAnalysisPackages();
 } catch (error) {
   log(error.message);
   process.exit(1);

@@ -16,8 +16,24 @@ const packages = [
   { name: 'pocketsphinx-en-us', provides: '/usr/share/pocketsphinx/model/en-us/en-us.lm.bin' },
 ];
 
-export function ensureSystemPackages() {
-  const missing = packages.filter((p) => !existsSync(p.provides));
+/** What the product itself needs to analyse sessions (the rest of the list is for the tests). */
+const ANALYSIS_PACKAGES = new Set(['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us']);
+
+/**
+ * For `npm start`: installs the analysis tools when it can (root on Debian), and otherwise only says what is
+ * missing. The product runs without them; sessions then fail analysis with a reason until ffmpeg is there, and
+ * are analysed without a transcript until pocketsphinx is.
+ */
+export function ensureAnalysisPackages() {
+  try {
+    ensureSystemPackages(packages.filter((p) => ANALYSIS_PACKAGES.has(p.name)));
+  } catch (error) {
+    log(`${error.message} Session analysis needs ffmpeg; pocketsphinx adds the coded transcript.`);
+  }
+}
+
+export function ensureSystemPackages(wanted = packages) {
+  const missing = wanted.filter((p) => !existsSync(p.provides));
   if (missing.length === 0) return;
   const names = missing.map((p) => p.name);
   if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {

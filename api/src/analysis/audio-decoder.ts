@@ -40,7 +40,15 @@ export function decodeToPcm(source: string, onSamples: (samples: Float32Array) =
       child.kill('SIGKILL');
       reject(error);
     };
-    child.on('error', (error) => fail(new DecodeError(`ffmpeg could not be started: ${error.message}`)));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      fail(
+        new DecodeError(
+          error.code === 'ENOENT'
+            ? 'The server cannot analyse recordings yet: ffmpeg is not installed. Please ask your administrator, then try again.'
+            : `ffmpeg could not be started: ${error.message}`,
+        ),
+      ),
+    );
     child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-8000)));
 
     child.stdout.on('data', (chunk: Buffer) => {

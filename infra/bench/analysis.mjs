@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// npm run bench:analysis — a generated 60-minute coaching session (espeak-ng lines at known times in brown
+// field noise at 20 dB SNR, as an MP4 video) analysed as the worker does: metrics only, and with the
+// pocketsphinx transcriber. Prints audio seconds processed per wall-clock second for each, beside ffmpeg's
+// decode of the same file alone (the baseline, measured in the same run) as a ratio, and the analysing
+// process's peak resident memory. The generated session is cached under ~/.cache/touchline/bench.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { codedScript, encodeAs, generateSession } from '../lib/session-generator.mjs';
+import { ensureSystemPackages } from '../lib/system.mjs';
+import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
+
+const MINUTES = Number(process.env.BENCH_ANALYSIS_MINUTES ?? 60);
+const SEED = 60;
+
+ensureInstalled();
+ensureSystemPackages();
+ensureBuilt();
+
+const cache = path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'touchline', 'bench');
+mkdirSync(cache, { recursive: true });
+const video = path.join(cache, `session-${MINUTES}min-seed${SEED}.mp4`);
+
+if (!existsSync(video)) {
+  log(`generating a ${MINUTES}-minute session (cached in ${cache})…`);
+  // Lines every 7–13 s: about a third of the time talking, as in a coached practice.
+  const count = Math.floor((MINUTES * 60 - 10) / 10.5);
+  const { script, seconds } = codedScript({ seed: SEED, count, minGap: 3, maxGap: 9 });
+  const wav = path.join(cache, 'session.tmp.wav');
+  generateSession({ file: wav, script, seconds: Math.max(seconds, MINUTES * 60), snrDb: 20 });
+  const partial = `${video}.tmp.mp4`;
+  encodeAs(wav, partial, 'mp4');
+  renameSync(partial, video);
+  rmSync(wav);
+}
+
+/** ffmpeg alone: decode to 16 kHz mono PCM and throw it away. */
+function ffmpegDecode() {
+  const started = process.hrtime.bigint();
+  const out = execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', video, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', '16000', '-f', 's16le', 'pipe:1'], {
+    maxBuffer: 1024 ** 3,
+  });
+  return { wallSeconds: Number(process.hrtime.bigint() - started) / 1e9, audioSeconds: out.length / 2 / 16000 };
+}
+
+function analyse(transcriber) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'infra/bench/analysis-run.cjs'), video, transcriber], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`analysis (${transcriber}) exited with ${code}`))));
+  });
+}
+
+log('ffmpeg decode alone…');
+const baseline = ffmpegDecode();
+log('analysis, metrics only…');
+const metricsOnly = await analyse('none');
+log('analysis with the pocketsphinx transcriber…');
+const transcribed = await analyse('pocketsphinx');
+
+const speed = (r) => r.audioSeconds / r.wallSeconds;
+const rows = [
+  { run: 'ffmpeg decode alone (baseline)', r: baseline },
+  { run: 'analysis, metrics only', r: metricsOnly },
+  { run: 'analysis with pocketsphinx', r: transcribed },
+];
+console.log(`\nSession: ${(baseline.audioSeconds / 60).toFixed(1)} min of audio (${path.basename(video)}), ${metricsOnly.interventions} interventions, talk ${(metricsOnly.talkRatio * 100).toFixed(1)}%, ${transcribed.utterances} transcribed utterances\n`);
+console.table(
+  rows.map(({ run, r }) => ({
+    run,
+    'wall s': +r.wallSeconds.toFixed(1),
+    'audio s per wall s': +speed(r).toFixed(1),
+    'ratio to ffmpeg decode': +(speed(r) / speed(baseline)).toFixed(3),
+    'peak RSS MiB': r.peakRssMiB ? +r.peakRssMiB.toFixed(0) : '—',
+  })),
+);
