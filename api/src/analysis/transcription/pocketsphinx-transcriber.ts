@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Segment } from '../speech-segments';
 import { TranscriptionError, type Transcriber } from './transcriber';
 
 /** Spans per pocketsphinx run: the model loads once per run, and progress is stored between runs. */
 const SPANS_PER_RUN = 25;
+/** Recogniser processes at once: the cores there are, up to four. */
+const PARALLEL_RUNS = Math.max(1, Math.min(4, availableParallelism()));
 /** pocketsphinx counts in frames of 10 ms. */
 const FRAMES_PER_SECOND = 100;
 
@@ -27,11 +29,20 @@ export class PocketsphinxTranscriber implements Transcriber {
   constructor(private readonly options: PocketsphinxOptions) {}
 
   async transcribe(pcmFile: string, spans: Segment[], onProgress?: (done: number) => Promise<void>): Promise<string[]> {
-    const texts: string[] = [];
-    for (let first = 0; first < spans.length; first += SPANS_PER_RUN) {
-      texts.push(...(await this.run(pcmFile, spans.slice(first, first + SPANS_PER_RUN))));
-      await onProgress?.(texts.length / spans.length);
-    }
+    const texts: string[] = new Array<string>(spans.length).fill('');
+    const batches: number[] = [];
+    for (let first = 0; first < spans.length; first += SPANS_PER_RUN) batches.push(first);
+    let done = 0;
+    // The recogniser is single-threaded: one run per core (up to PARALLEL_RUNS) works through the batches.
+    const runner = async () => {
+      for (let first = batches.shift(); first !== undefined; first = batches.shift()) {
+        const batch = spans.slice(first, first + SPANS_PER_RUN);
+        (await this.run(pcmFile, batch)).forEach((text, i) => (texts[first + i] = text));
+        done += batch.length;
+        await onProgress?.(done / spans.length);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_RUNS, batches.length) }, runner));
     return texts;
   }
 
