@@ -54,7 +54,7 @@ describe('users table (migrations)', () => {
 
   it('records the applied migration', async () => {
     const { rows } = await client.query('SELECT name FROM migrations');
-    expect(rows.map((r) => r.name)).toEqual(['CreateUsers1763700000000', 'Identity1763800000000', 'CoachingSessions1763900000000', 'SessionAnalysis1764000000000']);
+    expect(rows.map((r) => r.name)).toEqual(['CreateUsers1763700000000', 'Identity1763800000000', 'CoachingSessions1763900000000', 'SessionAnalysis1764000000000', 'CoachingReport1764100000000']);
   });
 });
 
@@ -84,6 +84,23 @@ describe('coaching_sessions table (migrations)', () => {
     await insertSession(owner);
     await client.query('DELETE FROM users WHERE id = $1', [owner]);
     expect((await client.query('SELECT count(*)::int AS n FROM coaching_sessions WHERE owner_id = $1', [owner])).rows[0].n).toBe(0);
+  });
+
+  it('keeps an analysis consistent: a known transcriber and style, and a transcript exactly when there is a transcriber', async () => {
+    const owner = (await insertUser({ identityId: 'sub-analysed', email: 'analysed@club.example', plan: 'Coach' })).rows[0].id as string;
+    const session = (await insertSession(owner)).rows[0].id as string;
+    const insert = (values: { transcriber?: string; transcript?: string | null; style?: string | null }) =>
+      client.query(`INSERT INTO session_analyses (session_id, metrics, segments, transcriber, transcript, coaching_style) VALUES ($1, '{}', '[]', $2, $3, $4)`, [
+        session,
+        values.transcriber ?? 'none',
+        values.transcript ?? null,
+        values.style ?? null,
+      ]);
+    expect(await sqlState(insert({ transcriber: 'whisper' }))).toBe('23514');
+    expect(await sqlState(insert({ transcriber: 'none', transcript: '[]' }))).toBe('23514');
+    expect(await sqlState(insert({ transcriber: 'pocketsphinx' }))).toBe('23514');
+    expect(await sqlState(insert({ style: 'Strict' }))).toBe('23514');
+    expect(await sqlState(insert({ transcriber: 'http', transcript: '[]', style: 'Balanced' }))).toBe('ok');
   });
 });
 

@@ -75,6 +75,12 @@ export function apiEnvironment({ publicUrl, apiPort, databaseUrl, keycloakIntern
     SMTP_USER: '',
     SMTP_PASSWORD: '',
     MAIL_FROM: 'Touchline <no-reply@touchline.local>',
+    TRANSCRIBER: 'pocketsphinx',
+    TRANSCRIBER_URL: '',
+    TRANSCRIBER_API_KEY: '',
+    TRANSCRIBER_MODEL: 'whisper-1',
+    TRANSCRIBER_LANGUAGE: 'en',
+    MAX_RECORDING_MINUTES: '240',
   };
 }
 
