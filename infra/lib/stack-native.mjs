@@ -24,7 +24,8 @@ export const NGINX_TEMPLATE = 'infra/web/nginx.conf.template';
 function loadOrCreateSecrets(dataDir) {
   const file = path.join(dataDir, 'stack-secrets.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
-  const secret = () => randomBytes(18).toString('base64url');
+  // Hex: a secret that began with "-" (base64url can) would be read as an option by the tools it is passed to.
+  const secret = () => randomBytes(20).toString('hex');
   const secrets = {
     KEYCLOAK_DB_PASSWORD: secret(),
     KC_BOOTSTRAP_ADMIN_PASSWORD: secret(),
