@@ -58,7 +58,10 @@ export class EmbeddedIdentityClient implements IdentityClient {
         this.lastCallbackError = error instanceof ErrorResponse ? (error.error ?? 'sign_in_failed') : 'sign_in_failed';
         if (!(error instanceof ErrorResponse)) throw classifyProviderError(error);
       } finally {
-        window.history.replaceState(window.history.state, '', url.pathname);
+        // Drop the code and state from the address, unless the app has already moved on (a person still signed
+        // in from before goes straight to where they were going): rewriting the address then would put /login
+        // over the page being shown.
+        if (window.location.href === url.href) window.history.replaceState(window.history.state, '', url.pathname);
       }
       if (this.user) return;
     }
