@@ -47,8 +47,18 @@ test.describe('SPA shell', () => {
   });
 
   test('/dashboard sends a visitor to login and remembers the path', async ({ page }) => {
+    // /login goes straight on to the sign-in page, so its address is seen in passing; the remembered path is
+    // read once the sign-in page has loaded, when no navigation can pull the page away from under the read.
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return;
+      const url = new URL(frame.url());
+      visited.push(url.pathname + url.search);
+    });
     await page.goto('/dashboard');
-    await expect(page).toHaveURL('/login?redirect=%2Fdashboard');
+    await expect(page).toHaveURL(/\/idp\/interaction\//);
+    await expect(page.getByLabel('Email')).toBeVisible();
+    expect(visited).toContain('/login?redirect=%2Fdashboard');
     expect(await page.evaluate(() => sessionStorage.getItem('redirectAfterLogin'))).toBe('/dashboard');
   });
 
