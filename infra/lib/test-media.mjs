@@ -4,8 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 
-/** A WAV (RIFF, 16-bit mono PCM at 16 kHz) header for `size` bytes of file. */
-export function wavHeader(size) {
+/** A WAV (RIFF, mono PCM, 16-bit at 16 kHz unless told otherwise) header for `size` bytes of file. */
+export function wavHeader(size, { sampleRate = 16_000, bitsPerSample = 16 } = {}) {
+  const bytesPerSample = bitsPerSample / 8;
   const header = Buffer.alloc(44);
   header.write('RIFF', 0);
   header.writeUInt32LE(size - 8, 4);
@@ -14,10 +15,10 @@ export function wavHeader(size) {
   header.writeUInt32LE(16, 16);
   header.writeUInt16LE(1, 20);
   header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16_000, 24);
-  header.writeUInt32LE(32_000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * bytesPerSample, 28);
+  header.writeUInt16LE(bytesPerSample, 32);
+  header.writeUInt16LE(bitsPerSample, 34);
   header.write('data', 36);
   header.writeUInt32LE(size - 44, 40);
   return header;

@@ -7,6 +7,7 @@ import { formatMinutes, SESSION_MESSAGES, type TranscriberName } from '@touchlin
 import { DecodeError, decodeToPcm, SAMPLE_RATE } from './audio-decoder';
 import { assessSession, utteranceSpans, type CoachingAssessment } from './coaching-report';
 import { probeDurationSeconds } from './probe';
+import { round } from './round';
 import type { Rubric } from './rubric';
 import { FRAME_SECONDS, SileroVad } from './silero-vad';
 import { speechSegments, type Segment } from './speech-segments';
@@ -29,8 +30,6 @@ export interface RecordingAnalysis extends CoachingAssessment {
   segments: Segment[];
   transcriber: TranscriberName;
 }
-
-const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
  * The whole analysis of one recording (a file path or a URL that serves Range requests): decode, voice

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { CoachingSessionDto, OverviewDto, SessionReportDto } from '@touchline/shared';
@@ -13,7 +13,7 @@ import { AnalysisJobs } from './analysis-jobs';
 import { codeCounts } from './code-counts';
 import { storedAssessment } from './coaching-report';
 import { OverviewService } from './overview.service';
-import { loadRubric } from './rubric';
+import { RUBRIC, type Rubric } from './rubric';
 import { SessionAnalysisEntity } from './session-analysis.entity';
 
 const sessionId = new ParseUUIDPipe({ exceptionFactory: () => Errors.sessionNotFound() });
@@ -23,13 +23,12 @@ const sessionId = new ParseUUIDPipe({ exceptionFactory: () => Errors.sessionNotF
 @UseGuards(RegisteredUserGuard)
 @Controller('sessions')
 export class AnalysisController {
-  private readonly rubric = loadRubric();
-
   constructor(
     private readonly sessions: SessionsService,
     private readonly jobs: AnalysisJobs,
     @InjectRepository(SessionAnalysisEntity) private readonly analyses: Repository<SessionAnalysisEntity>,
     @InjectRepository(CoachingSessionEntity) private readonly sessionRows: Repository<CoachingSessionEntity>,
+    @Inject(RUBRIC) private readonly rubric: Rubric,
   ) {}
 
   /** The analysis of one of the caller's sessions: metrics, speech, coded transcript, style and scores. */

@@ -8,6 +8,7 @@ import { AnalysisController, OverviewController } from './analysis.controller';
 import { AnalysisJobs } from './analysis-jobs';
 import { AnalysisService } from './analysis.service';
 import { OverviewService } from './overview.service';
+import { loadRubric, RUBRIC } from './rubric';
 import { SessionAnalysisEntity } from './session-analysis.entity';
 import { createTranscriber } from './transcription/create-transcriber';
 import { TRANSCRIBER } from './transcription/transcriber';
@@ -19,6 +20,7 @@ import { TRANSCRIBER } from './transcription/transcriber';
     AnalysisService,
     AnalysisJobs,
     OverviewService,
+    { provide: RUBRIC, useFactory: () => loadRubric() },
     {
       provide: TRANSCRIBER,
       inject: [AppConfig],

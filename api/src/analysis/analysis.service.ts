@@ -8,7 +8,7 @@ import { returningRows } from '../database/returning-rows';
 import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage';
 import { analyseRecording } from './analyse-recording';
 import { DecodeError } from './audio-decoder';
-import { loadRubric } from './rubric';
+import { RUBRIC, type Rubric } from './rubric';
 import { SessionAnalysisEntity } from './session-analysis.entity';
 import { TRANSCRIBER, type Transcriber } from './transcription/transcriber';
 
@@ -41,7 +41,6 @@ class ProgressReporter {
 export class AnalysisService {
   private readonly logger = new Logger(AnalysisService.name);
 
-  private readonly rubric = loadRubric();
   private readonly sessions: Repository<CoachingSessionEntity>;
 
   constructor(
@@ -49,6 +48,7 @@ export class AnalysisService {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(TRANSCRIBER) private readonly transcriber: Transcriber | null,
+    @Inject(RUBRIC) private readonly rubric: Rubric,
   ) {
     this.sessions = db.getRepository(CoachingSessionEntity);
   }

@@ -1,4 +1,5 @@
 import type { CategoryScoreDto, CoachingStyle, CodedUtteranceDto } from '@touchline/shared';
+import { round } from './round';
 import type { Rubric } from './rubric';
 import type { SessionAnalysisEntity } from './session-analysis.entity';
 import { categoryScores, coachingStyleOf, transcriptStats, type TranscriptStats } from './scoring';
@@ -40,9 +41,6 @@ export interface CoachingAssessment {
   scores: CategoryScoreDto[];
 }
 
-const round1 = (value: number) => Math.round(value * 10) / 10;
-const round3 = (value: number) => Math.round(value * 1000) / 1000;
-
 /**
  * Codes the transcribed spans (null: no transcriber) and scores the session with the rubric. Spans the
  * recogniser heard nothing in are left out of the transcript.
@@ -56,11 +54,11 @@ export function assessSession(rubric: Rubric, metrics: TalkMetrics, spans: Segme
     const coded = spans
       .map((span, i) => ({ span, text: texts[i] ?? '' }))
       .filter(({ text }) => text.trim() !== '')
-      .map(({ span, text }) => ({ start: round3(span.start), end: round3(span.end), text, ...coder.code(text) }));
+      .map(({ span, text }) => ({ start: round(span.start), end: round(span.end), text, ...coder.code(text) }));
     transcript = coded.map(({ start, end, text, codes }) => ({ start, end, text, codes }));
     stats = transcriptStats(coded);
     const words = coded.reduce((sum, u) => sum + u.words, 0);
-    measured = { ...metrics, speechRateWpm: words > 0 && metrics.talkSeconds > 0 ? round1((words / metrics.talkSeconds) * 60) : null };
+    measured = { ...metrics, speechRateWpm: words > 0 && metrics.talkSeconds > 0 ? round((words / metrics.talkSeconds) * 60, 1) : null };
   }
   return { transcript, metrics: measured, coachingStyle: coachingStyleOf(measured, rubric), scores: categoryScores(measured, stats, rubric) };
 }

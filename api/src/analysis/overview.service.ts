@@ -1,11 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { OVERVIEW, SKILL_CATEGORIES, type CategoryScores, type OverviewDto } from '@touchline/shared';
 import { DataSource } from 'typeorm';
 import { mapSession } from '../sessions/session.mapper';
 import { SessionsRepository } from '../sessions/sessions.repository';
 import { storedAssessment } from './coaching-report';
-import { loadRubric } from './rubric';
+import { round } from './round';
+import { RUBRIC, type Rubric } from './rubric';
 import type { SessionAnalysisEntity } from './session-analysis.entity';
 
 interface CompletedRow {
@@ -18,15 +19,14 @@ interface CompletedRow {
   rubric_version: string | null;
 }
 
-const mean = (values: number[]) => (values.length ? Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100 : null);
+const mean = (values: number[]) => (values.length ? round(values.reduce((a, b) => a + b, 0) / values.length, 2) : null);
 
 @Injectable()
 export class OverviewService {
-  private readonly rubric = loadRubric();
-
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly sessions: SessionsRepository,
+    @Inject(RUBRIC) private readonly rubric: Rubric,
   ) {}
 
   async of(ownerId: string): Promise<OverviewDto> {
@@ -56,7 +56,7 @@ export class OverviewService {
       SKILL_CATEGORIES.map((c) => [c, mean(completed.map((s) => s.scores[c]).filter((v): v is number => v !== null))]),
     ) as CategoryScores;
     return {
-      totals: { sessions: count(...counts.map((c) => c.status)), completed: count('completed'), inProgress: count('pending', 'processing'), failed: count('failed') },
+      totals: { sessions: counts.reduce((sum, c) => sum + c.n, 0), completed: count('completed'), inProgress: count('pending', 'processing'), failed: count('failed') },
       latest: (await this.sessions.latestByOwner(ownerId, OVERVIEW.latest)).map(mapSession),
       averages: {
         talkRatio: mean(completed.map((s) => s.assessed.metrics.talkRatio)),

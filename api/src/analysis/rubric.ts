@@ -100,11 +100,10 @@ export function parseRubric(text: string, origin = 'rubric'): Rubric {
   return rubric;
 }
 
-let loaded: Rubric | undefined;
-
-/** The product's rubric, read once per process. */
+/** Reads and checks a rubric file, the product's own by default. */
 export function loadRubric(file = RUBRIC_FILE): Rubric {
-  if (file !== RUBRIC_FILE) return parseRubric(readFileSync(file, 'utf8'), file);
-  loaded ??= parseRubric(readFileSync(file, 'utf8'), file);
-  return loaded;
+  return parseRubric(readFileSync(file, 'utf8'), file);
 }
+
+/** The rubric the analysis module reads once, at start (a broken rubric stops the start with its reason). */
+export const RUBRIC = Symbol('RUBRIC');

@@ -1,4 +1,5 @@
 import type { TalkMetricsDto } from '@touchline/shared';
+import { round } from './round';
 import { mergeOverlapping, type Segment } from './speech-segments';
 
 /** The metrics the analysis computes, exactly as the API returns them. */
@@ -18,8 +19,6 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-
-const round = (value: number, places = 3) => Math.round(value * 10 ** places) / 10 ** places;
 
 /** The talk metrics of a session; the speech rate needs a transcript and is filled in by the analysis. */
 export function talkMetrics(segments: Segment[], durationSeconds: number, gapSeconds: number): TalkMetrics {

@@ -1,7 +1,10 @@
 import * as path from 'node:path';
+import { TRANSCRIBERS } from '@touchline/shared';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** `auto`: pocketsphinx when it is installed, otherwise none. */
+const TRANSCRIBER_SETTINGS = ['auto', ...TRANSCRIBERS] as const;
 
 const port = (name: string) =>
   z
@@ -80,7 +83,7 @@ const envShape = z.object({
   BACKGROUND_JOBS: bool('BACKGROUND_JOBS').default(true),
   MAX_RECORDING_MINUTES: positiveInt('MAX_RECORDING_MINUTES').default(240),
   TRANSCRIBER: z
-    .enum(['auto', 'none', 'pocketsphinx', 'http'], { message: 'TRANSCRIBER must be auto, none, pocketsphinx or http' })
+    .enum(TRANSCRIBER_SETTINGS, { message: 'TRANSCRIBER must be auto, none, pocketsphinx or http' })
     .default('auto'),
   TRANSCRIBER_URL: url('TRANSCRIBER_URL').optional(),
   TRANSCRIBER_API_KEY: z.string().min(1).optional(),
@@ -119,7 +122,7 @@ export interface AnalysisSettings {
   /** Longer recordings are not analysed (they fail with a reason). */
   maxRecordingMinutes: number;
   /** `auto`: pocketsphinx when it is installed, otherwise none. */
-  transcriber: 'auto' | 'none' | 'pocketsphinx' | 'http';
+  transcriber: (typeof TRANSCRIBER_SETTINGS)[number];
   /** The OpenAI-compatible service's base URL; set exactly when the transcriber is `http`. */
   url: string | undefined;
   apiKey: string | undefined;

@@ -4,6 +4,8 @@ import * as path from 'node:path';
 
 // @ts-expect-error plain ESM module without types
 import { generateSession } from '../../../infra/lib/session-generator.mjs';
+// @ts-expect-error plain ESM module without types
+import { wavHeader } from '../../../infra/lib/test-media.mjs';
 
 const RATE = 8000;
 const CHUNK_SECONDS = 600;
@@ -23,19 +25,7 @@ export async function writeLongRecording(file: string, seconds: number, speechAt
   await rm(raw);
 
   const dataBytes = seconds * RATE;
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + dataBytes, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(RATE, 24);
-  header.writeUInt32LE(RATE, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(dataBytes, 40);
+  const header = wavHeader(44 + dataBytes, { sampleRate: RATE, bitsPerSample: 8 }) as Buffer;
 
   const out = await open(file, 'w');
   try {

@@ -1,4 +1,5 @@
 import type { Segment } from '../speech-segments';
+import { eachConcurrently } from './each-concurrently';
 import { wavOfSpan } from './pcm';
 import { TranscriptionError, type Transcriber } from './transcriber';
 
@@ -25,17 +26,12 @@ export class HttpTranscriber implements Transcriber {
 
   async transcribe(pcmFile: string, spans: Segment[], onProgress?: (done: number) => Promise<void>): Promise<string[]> {
     const texts: string[] = new Array<string>(spans.length).fill('');
-    let next = 0;
     let done = 0;
-    const worker = async () => {
-      while (next < spans.length) {
-        const index = next++;
-        texts[index] = await this.request(await wavOfSpan(pcmFile, spans[index]!));
-        done += 1;
-        await onProgress?.(done / spans.length);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, spans.length) }, worker));
+    await eachConcurrently(spans, CONCURRENCY, async (span, index) => {
+      texts[index] = await this.request(await wavOfSpan(pcmFile, span));
+      done += 1;
+      await onProgress?.(done / spans.length);
+    });
     return texts;
   }
 

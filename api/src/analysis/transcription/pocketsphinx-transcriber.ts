@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Segment } from '../speech-segments';
+import { eachConcurrently } from './each-concurrently';
 import { TranscriptionError, type Transcriber } from './transcriber';
 
 /** Spans per pocketsphinx run: the model loads once per run, and progress is stored between runs. */
@@ -34,15 +35,12 @@ export class PocketsphinxTranscriber implements Transcriber {
     for (let first = 0; first < spans.length; first += SPANS_PER_RUN) batches.push(first);
     let done = 0;
     // The recogniser is single-threaded: one run per core (up to PARALLEL_RUNS) works through the batches.
-    const runner = async () => {
-      for (let first = batches.shift(); first !== undefined; first = batches.shift()) {
-        const batch = spans.slice(first, first + SPANS_PER_RUN);
-        (await this.run(pcmFile, batch)).forEach((text, i) => (texts[first + i] = text));
-        done += batch.length;
-        await onProgress?.(done / spans.length);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_RUNS, batches.length) }, runner));
+    await eachConcurrently(batches, PARALLEL_RUNS, async (first) => {
+      const batch = spans.slice(first, first + SPANS_PER_RUN);
+      (await this.run(pcmFile, batch)).forEach((text, i) => (texts[first + i] = text));
+      done += batch.length;
+      await onProgress?.(done / spans.length);
+    });
     return texts;
   }
 

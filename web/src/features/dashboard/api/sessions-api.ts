@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionPageDto, SessionQuery } from '@touchline/shared';
 import { apiRequest, getJson } from '@/lib/api-client';
+import { refreshSessionLists } from '@/lib/query-client';
 import { sessionQueryString } from '../session-filters';
 
 export const SESSIONS_URL = '/api/sessions';
-const OVERVIEW_KEY = ['/api/dashboard/overview'];
 
 /** One page of the caller's sessions. Keyed under `/api/sessions` so that invalidating it refreshes every page. */
 export const sessionPageQueryOptions = (query: SessionQuery) => {
@@ -23,7 +23,6 @@ export function useDeleteSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest<void>('DELETE', `${SESSIONS_URL}/${id}`),
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: [SESSIONS_URL] }), queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY })]),
+    onSuccess: () => refreshSessionLists(queryClient),
   });
 }

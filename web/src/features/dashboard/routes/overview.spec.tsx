@@ -2,25 +2,23 @@ import type { OverviewDto } from '@touchline/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
+import { makeSession } from '@/test/fixtures';
 import { makeUser, renderApp } from '@/test/render-app';
 
 const overview: OverviewDto = {
   totals: { sessions: 4, completed: 2, inProgress: 1, failed: 1 },
   latest: [
-    {
+    makeSession({
       id: 's4',
       title: 'Saturday match prep',
       mediaType: 'video',
       originalFileName: 'sat.mp4',
-      sizeBytes: 10,
       contentType: 'video/mp4',
       processingStatus: 'processing',
       analysisProgress: 30,
-      failureReason: null,
       uploadedAt: '2026-03-14T09:00:00.000Z',
       createdAt: '2026-03-14T08:59:00.000Z',
-      updatedAt: '2026-03-14T09:01:00.000Z',
-    },
+    }),
   ],
   averages: { talkRatio: 0.416, interventionsPerMinute: 2.25, scores: { technical: 70.5, tactical: null, communication: 60, management: 55, engagement: 80 } },
   trend: [

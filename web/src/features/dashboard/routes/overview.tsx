@@ -5,6 +5,7 @@ import { Page } from '@/components/layout/page';
 import { buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { Stat } from '@/components/ui/stat';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { capitalize, formatDecimal, formatPercent, formatScore } from '@/lib/format';
@@ -14,15 +15,6 @@ import { statusOf } from '../session-status';
 import { trendPoints } from '../trend-points';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4">
-      <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold text-slate-900">{value}</dd>
-    </div>
-  );
-}
 
 function Heading({ id, children }: { id: string; children: string }) {
   return (
@@ -37,10 +29,10 @@ function Overview({ overview }: { overview: OverviewDto }) {
   return (
     <div className="space-y-10">
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-4" aria-label="Totals">
-        <Figure label="Sessions" value={String(totals.sessions)} />
-        <Figure label="Completed" value={String(totals.completed)} />
-        <Figure label="In progress" value={String(totals.inProgress)} />
-        <Figure label="Failed" value={String(totals.failed)} />
+        <Stat label="Sessions" value={String(totals.sessions)} />
+        <Stat label="Completed" value={String(totals.completed)} />
+        <Stat label="In progress" value={String(totals.inProgress)} />
+        <Stat label="Failed" value={String(totals.failed)} />
       </dl>
 
       <section aria-labelledby="latest-sessions">
@@ -72,10 +64,10 @@ function Overview({ overview }: { overview: OverviewDto }) {
           {totals.completed === 0 ? 'The averages appear once a session has been analysed.' : `Over your ${totals.completed} analysed ${totals.completed === 1 ? 'session' : 'sessions'}.`}
         </p>
         <dl className="grid grid-cols-2 gap-4 md:grid-cols-4" aria-label="Averages">
-          <Figure label="Talk ratio" value={formatPercent(averages.talkRatio)} />
-          <Figure label="Interventions per minute" value={formatDecimal(averages.interventionsPerMinute)} />
+          <Stat label="Talk ratio" value={formatPercent(averages.talkRatio)} />
+          <Stat label="Interventions per minute" value={formatDecimal(averages.interventionsPerMinute)} />
           {SKILL_CATEGORIES.map((category) => (
-            <Figure key={category} label={capitalize(category)} value={formatScore(averages.scores[category])} />
+            <Stat key={category} label={capitalize(category)} value={formatScore(averages.scores[category])} />
           ))}
         </dl>
       </section>

@@ -3,22 +3,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeRequest } from '@/test/fake-api';
+import { makeSession } from '@/test/fixtures';
 import { makeUser, renderApp } from '@/test/render-app';
 
-const sessionNamed = (n: number): CoachingSessionDto => ({
-  id: `s${n}`,
-  title: `Session ${n}`,
-  mediaType: 'audio',
-  originalFileName: `session-${n}.wav`,
-  sizeBytes: 2048,
-  contentType: 'audio/wav',
-  processingStatus: 'completed',
-  analysisProgress: 100,
-  failureReason: null,
-  uploadedAt: '2026-03-12T18:00:00.000Z',
-  createdAt: '2026-03-12T17:59:00.000Z',
-  updatedAt: '2026-03-12T18:05:00.000Z',
-});
+const sessionNamed = (n: number): CoachingSessionDto =>
+  makeSession({ id: `s${n}`, title: `Session ${n}`, originalFileName: `session-${n}.wav`, sizeBytes: 2048 });
 
 /** 25 sessions, served 10 a page, filtered by title the way the API does. */
 function serveSessions(all = Array.from({ length: 25 }, (_, i) => sessionNamed(i + 1))) {

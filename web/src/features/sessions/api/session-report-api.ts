@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CoachingSessionDto, SessionReportDto } from '@touchline/shared';
 import { apiRequest, getJson } from '@/lib/api-client';
+import { refreshSessionLists } from '@/lib/query-client';
 
 // Keys are the URLs (see lib/query-client), so other screens can invalidate them without importing this file.
 const sessionUrl = (id: string) => `/api/sessions/${id}`;
@@ -33,8 +34,7 @@ export function useRetryAnalysis(id: string) {
     onSuccess: (session) => {
       queryClient.setQueryData(sessionQueryOptions(id).queryKey, session);
       // The session's status shows in the sessions list and the overview too.
-      void queryClient.invalidateQueries({ queryKey: ['/api/sessions'] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/dashboard/overview'] });
+      void refreshSessionLists(queryClient);
     },
     // A refusal (409) means the session is no longer failed, e.g. it was retried elsewhere: show where it stands.
     onError: () => queryClient.invalidateQueries({ queryKey: sessionQueryOptions(id).queryKey }),

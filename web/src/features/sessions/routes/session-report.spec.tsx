@@ -4,22 +4,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
+import { makeSession } from '@/test/fixtures';
 import { makeUser, renderApp } from '@/test/render-app';
 
-const session: CoachingSessionDto = {
-  id: 's1',
-  title: 'Thursday session',
-  mediaType: 'audio',
-  originalFileName: 'thursday.wav',
-  sizeBytes: 1000,
-  contentType: 'audio/wav',
-  processingStatus: 'completed',
-  analysisProgress: 100,
-  failureReason: null,
-  uploadedAt: '2026-03-12T18:00:00.000Z',
-  createdAt: '2026-03-12T17:59:00.000Z',
-  updatedAt: '2026-03-12T18:05:00.000Z',
-};
+const session = makeSession();
 
 const report: SessionReportDto = {
   session,

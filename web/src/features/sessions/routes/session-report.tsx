@@ -5,9 +5,10 @@ import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { Stat } from '@/components/ui/stat';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
-import { clock, formatPercent } from '@/lib/format';
+import { clock, formatDecimal, formatPercent } from '@/lib/format';
 import { useMedia, useReport, useRetryAnalysis, useSession } from '../api/session-report-api';
 import { CategoryScores } from '../components/category-scores';
 import { CodedTranscript } from '../components/coded-transcript';
@@ -17,15 +18,6 @@ const STYLE_NOTES: Record<CoachingStyle, string> = {
   'Hands-off': 'You talked for a small part of the session and let the practice do the teaching.',
   Balanced: 'You mixed telling the players with letting them play.',
 };
-
-function Metric({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4">
-      <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold text-slate-900">{value}</dd>
-    </div>
-  );
-}
 
 function Report({ report }: { report: SessionReportDto }) {
   const player = useRef<HTMLMediaElement>(null);
@@ -69,15 +61,15 @@ function Report({ report }: { report: SessionReportDto }) {
         </div>
       </section>
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-4" aria-label="Talk metrics">
-        <Metric label="Session length" value={clock(metrics.durationSeconds)} />
-        <Metric label="Talk time" value={`${Math.round(metrics.talkRatio * 100)}%`} />
-        <Metric label="Interventions" value={String(metrics.interventions)} />
-        <Metric label="Interventions per minute" value={metrics.interventionsPerMinute.toFixed(1)} />
-        <Metric label="Average intervention" value={`${metrics.meanInterventionSeconds.toFixed(1)} s`} />
-        <Metric label="Median intervention" value={`${metrics.medianInterventionSeconds.toFixed(1)} s`} />
-        <Metric label="Longest intervention" value={`${metrics.longestInterventionSeconds.toFixed(1)} s`} />
-        <Metric label="Longest silence" value={clock(metrics.longestSilenceSeconds)} />
-        {metrics.speechRateWpm !== null && <Metric label="Speech rate" value={`${Math.round(metrics.speechRateWpm)} words/min`} />}
+        <Stat label="Session length" value={clock(metrics.durationSeconds)} />
+        <Stat label="Talk time" value={formatPercent(metrics.talkRatio)} />
+        <Stat label="Interventions" value={String(metrics.interventions)} />
+        <Stat label="Interventions per minute" value={formatDecimal(metrics.interventionsPerMinute)} />
+        <Stat label="Average intervention" value={`${metrics.meanInterventionSeconds.toFixed(1)} s`} />
+        <Stat label="Median intervention" value={`${metrics.medianInterventionSeconds.toFixed(1)} s`} />
+        <Stat label="Longest intervention" value={`${metrics.longestInterventionSeconds.toFixed(1)} s`} />
+        <Stat label="Longest silence" value={clock(metrics.longestSilenceSeconds)} />
+        {metrics.speechRateWpm !== null && <Stat label="Speech rate" value={`${Math.round(metrics.speechRateWpm)} words/min`} />}
       </dl>
       <CategoryScores scores={report.scores} rubricVersion={report.rubricVersion} />
       <CodedTranscript transcript={report.transcript} codeCounts={report.codeCounts} transcriber={report.transcriber} onSeek={seek} />

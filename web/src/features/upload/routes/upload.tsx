@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
+import { refreshSessionLists } from '@/lib/query-client';
 import { formatDuration, SpeedMeter } from '../upload-speed';
 import { isSameFile, useUploadStore } from '../upload-store';
 import { canTransition, type UploadTaskSnapshot } from '../upload-task';
@@ -107,8 +108,7 @@ function UploadForm() {
     setProblem(null);
     try {
       await start(file, title.trim(), mediaType);
-      void queryClient.invalidateQueries({ queryKey: ['/api/sessions'] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/dashboard/overview'] });
+      void refreshSessionLists(queryClient);
     } catch (e) {
       setProblem(readApiError(e)?.message ?? (e instanceof Error ? e.message : String(e)));
     } finally {
@@ -217,8 +217,7 @@ function UploadProgress({ snapshot, error }: { snapshot: UploadTaskSnapshot; err
   }, [snapshot]);
   useEffect(() => {
     if (!finished) return;
-    void queryClient.invalidateQueries({ queryKey: ['/api/sessions'] });
-    void queryClient.invalidateQueries({ queryKey: ['/api/dashboard/overview'] });
+    void refreshSessionLists(queryClient);
   }, [finished, queryClient]);
 
   const speed = meter.current.bytesPerSecond();
