@@ -18,7 +18,13 @@ const password = 'secret-123';
 beforeAll(async () => {
   mail = await startMailCatcher();
   // Behind a proxy, as in the stack, so tests can speak from different client addresses.
-  api = await startTestApi({ SMTP_PORT: String(mail.smtpPort), TRUST_PROXY: 'true' });
+  // Waits of 1 s instead of 1 min per five wrong passwords, and a lower per-address limit, keep the tests fast.
+  api = await startTestApi({
+    SMTP_PORT: String(mail.smtpPort),
+    TRUST_PROXY: 'true',
+    LOGIN_WAIT_INCREMENT_SECONDS: '1',
+    LOGIN_ADDRESS_MAX_FAILURES: '20',
+  });
   idp = new EmbeddedIdpClient(api.url, mail.waitForMail);
   const tokens = await idp.signUp(email, password);
   coach = { ...tokens, sub: decode(tokens.access_token).sub as string };
@@ -38,6 +44,27 @@ const call = (method: string, path: string, token?: string, body?: unknown, addr
     headers: { 'x-forwarded-for': address, ...(token ? bearer(token) : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A token request with a refresh token, as the SPA makes one. */
+const refresh = (refreshToken: string) =>
+  fetch(`${api.url}/idp/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'touchline-web' }).toString(),
+  });
+
+/** A `prompt=none` authorization with the browser's cookies: the callback's `code` or `error`. */
+async function silentSignIn(agent: Agent): Promise<URLSearchParams> {
+  const params = { client_id: 'touchline-web', redirect_uri: `${api.url}/login`, response_type: 'code', scope: 'openid', prompt: 'none' };
+  const done = await agent.follow(
+    `${api.url}/idp/auth?${new URLSearchParams({ ...params, code_challenge: pkce().challenge, code_challenge_method: 'S256', state: 's' })}`,
+    {},
+    (next) => next.startsWith(`${api.url}/login`),
+  );
+  return new URL(done.url).searchParams;
+}
 
 const registration = (overrides: Record<string, unknown> = {}) => ({ identityId: coach.sub, username: 'Alex Coach', email, plan: 'Free Trial', ...overrides });
 
@@ -116,6 +143,24 @@ describe('/api/auth', () => {
     expect(await (await call('GET', '/api/auth/check', coach.access_token)).json()).toEqual(user);
   });
 
+  it('registers at login from the username and plan the sign-up left at the provider (verified in another browser)', async () => {
+    const who = 'phone@club.example';
+    const tokens = await idp.signUp(who, password, { signup_username: 'Sam Phone', signup_plan: 'Coach Plus' });
+    const sub = decode(tokens.access_token).sub as string;
+    const login = await call('POST', '/api/auth/login', tokens.access_token, { identityId: sub, email: who });
+    expect(login.status).toBe(200);
+    const user = await login.json();
+    expect(user).toMatchObject({ identityId: sub, username: 'Sam Phone', email: who, plan: 'Coach Plus', eliteRole: null });
+    expect(await (await call('GET', '/api/auth/check', tokens.access_token)).json()).toEqual(user);
+  });
+
+  it('keeps no sign-up profile that registration would refuse: login then answers 404', async () => {
+    const who = 'odd@club.example';
+    const tokens = await idp.signUp(who, password, { signup_username: '<script>', signup_plan: 'Gold' });
+    const login = await call('POST', '/api/auth/login', tokens.access_token, { identityId: decode(tokens.access_token).sub, email: who });
+    expect(login.status).toBe(404);
+  });
+
   it('makes whoever signs up for Elite the team admin, whatever the body says', async () => {
     const tokens = await idp.signUp('head@club.example', password);
     const sub = decode(tokens.access_token).sub;
@@ -142,14 +187,43 @@ describe('sign-in pages (embedded provider)', () => {
     expect((await attempt('not an email', 'x')).html).toContain(IDENTITY_ERROR_MESSAGES['invalid-email']);
   });
 
-  it('locks an account after five wrong passwords, even against the right one', async () => {
-    const tokens = await idp.signUp('target@club.example', password);
-    expect(tokens.access_token).toBeTruthy();
-    for (let i = 0; i < 5; i++) await attempt('target@club.example', `guess-${i}`);
-    const locked = await attempt('target@club.example', password);
-    expect(locked.callback).toBeUndefined();
-    expect(locked.html).toContain(IDENTITY_ERROR_MESSAGES['too-many-requests']);
+  const attemptFrom = (address: string, who: string, secret: string) => idp.submitLogin(new Agent(), pkce().challenge, who, secret, address);
+
+  it('makes an email wait after five wrong passwords from another address, then lets the right password in', async () => {
+    await idp.signUp('target@club.example', password);
+    for (let i = 0; i < 5; i++) await attemptFrom('198.18.0.1', 'target@club.example', `guess-${i}`);
+    const waiting = await attemptFrom('198.18.0.2', 'target@club.example', password);
+    expect(waiting.callback).toBeUndefined();
+    expect(waiting.html).toContain(IDENTITY_ERROR_MESSAGES['too-many-requests']);
+    await sleep(1200);
+    expect((await attemptFrom('198.18.0.2', 'target@club.example', password)).callback).toBeTruthy();
   });
+
+  it('grows the wait with every five further wrong passwords (1 s, then 2 s here)', async () => {
+    const who = 'patient@club.example';
+    await idp.signUp(who, password);
+    for (let i = 0; i < 5; i++) await attemptFrom('198.18.1.1', who, `guess-${i}`);
+    // Tries during a wait are refused uncounted; after each wait a wrong password counts again.
+    for (let i = 5; i < 10; i++) {
+      await sleep(1100);
+      expect((await attemptFrom('198.18.1.1', who, `guess-${i}`)).html).toContain(IDENTITY_ERROR_MESSAGES['invalid-credential']);
+    }
+    const tenth = Date.now();
+    await sleep(1300 - (Date.now() - tenth));
+    expect((await attemptFrom('198.18.1.2', who, password)).html).toContain(IDENTITY_ERROR_MESSAGES['too-many-requests']);
+    await sleep(2300 - (Date.now() - tenth));
+    expect((await attemptFrom('198.18.1.2', who, password)).callback).toBeTruthy();
+  }, 30_000);
+
+  it('still throttles one client address trying many emails, with the catalogue message', async () => {
+    for (let i = 0; i < 20; i++) {
+      expect((await attemptFrom('198.18.2.1', `spray-${i}@club.example`, 'guess')).html).toContain(IDENTITY_ERROR_MESSAGES['invalid-credential']);
+    }
+    const limited = await attemptFrom('198.18.2.1', 'spray-last@club.example', 'guess');
+    expect(limited.html).toContain(IDENTITY_ERROR_MESSAGES['too-many-requests']);
+    // Another address is not affected.
+    expect((await attemptFrom('198.18.2.2', 'spray-last@club.example', 'guess')).html).toContain(IDENTITY_ERROR_MESSAGES['invalid-credential']);
+  }, 30_000);
 
   it('refuses a disabled account once the password is right', async () => {
     await idp.signUp('gone@club.example', password);
@@ -189,7 +263,10 @@ describe('sign-in pages (embedded provider)', () => {
     expect((await attempt('late@club.example', password)).callback).toBeTruthy();
   });
 
-  it('changes a password after checking the current one', async () => {
+  it('changes a password after checking the current one, ending every other session and refresh token', async () => {
+    const elsewhere = await idp.signIn(email, password);
+    expect(elsewhere.refresh_token).toBeTruthy();
+    expect((await silentSignIn(elsewhere.agent)).get('code')).toBeTruthy();
     const { agent } = await idp.signIn(email, password);
     const { verifier, challenge } = pkce();
     const page = await idp.open(agent, challenge, { kc_action: 'UPDATE_PASSWORD' });
@@ -203,7 +280,12 @@ describe('sign-in pages (embedded provider)', () => {
     expect(await weak.response.text()).toContain(IDENTITY_ERROR_MESSAGES['weak-password']);
     const done = await agent.postForm(action, { currentPassword: password, newPassword: 'new-secret-1' }, isCallback);
     expect(isCallback(done.url)).toBe(true);
-    await idp.exchange(agent, done.url, verifier);
+    const changed = await idp.exchange(agent, done.url, verifier);
+    // The browser that changed the password goes on; the one signed in before with the old password does not.
+    expect((await refresh(changed.refresh_token!)).status).toBe(200);
+    expect((await silentSignIn(agent)).get('code')).toBeTruthy();
+    expect((await refresh(elsewhere.refresh_token!)).status).toBe(400);
+    expect((await silentSignIn(elsewhere.agent)).get('error')).toBe('login_required');
 
     expect((await attempt(email, password)).callback).toBeUndefined();
     const fresh = await idp.signIn(email, 'new-secret-1');
@@ -280,11 +362,44 @@ describe('password reset (API-owned code)', () => {
   it('gives up after five wrong codes, even for the right one', async () => {
     const who = await account();
     const code = await freshCode(who);
-    for (let i = 0; i < 4; i++) expect((await confirm(who, wrongCode(code))).status).toBe(400);
-    const fifth = await confirm(who, wrongCode(code));
-    expect((await body(fifth)).message).toMatch(/Too many wrong codes/);
-    expect((await confirm(who, code)).status).toBe(400);
+    for (let i = 0; i < 5; i++) expect((await confirm(who, wrongCode(code))).status).toBe(400);
+    const right = await confirm(who, code);
+    expect(right.status).toBe(400);
+    expect((await body(right)).message).toBe('The reset code is wrong or has expired. Please check it or request a new one.');
     expect((await idp.signIn(who, password)).access_token).toBeTruthy();
+  });
+
+  it('answers six wrong codes for an account exactly as for an unknown address', async () => {
+    const who = await account();
+    const code = await freshCode(who);
+    const unknown = 'nobody-reset@club.example';
+    expect((await request(unknown)).status).toBe(202);
+    const sixTries = async (address: string, target: string) => {
+      const answers: { status: number; body: string }[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await call('POST', '/api/auth/reset-password-confirm', undefined, { email: target, code: wrongCode(code), newPassword: 'reset-secret-9' }, address);
+        answers.push({ status: res.status, body: await res.text() });
+      }
+      return answers;
+    };
+    const known = await sixTries('198.51.100.201', who);
+    expect(known.every((a) => a.status === 400)).toBe(true);
+    expect(await sixTries('198.51.100.202', unknown)).toEqual(known);
+  });
+
+  it('ends every session, grant and refresh token of the account opened before the reset', async () => {
+    const who = await account();
+    const before = await idp.signIn(who, password);
+    expect(before.refresh_token).toBeTruthy();
+    expect((await silentSignIn(before.agent)).get('code')).toBeTruthy();
+    const done = await confirm(who, await freshCode(who));
+    expect(done.status).toBe(200);
+    const refused = await refresh(before.refresh_token!);
+    expect(refused.status).toBe(400);
+    expect((await body(refused)).error).toBe('invalid_grant');
+    expect((await silentSignIn(before.agent)).get('error')).toBe('login_required');
+    // Signing in with the new password works as usual.
+    expect((await idp.signIn(who, 'reset-secret-9')).refresh_token).toBeTruthy();
   });
 
   it('refuses an expired code', async () => {

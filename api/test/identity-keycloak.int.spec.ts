@@ -115,6 +115,26 @@ describe('password reset through the Keycloak admin API', () => {
   }, 60_000);
 });
 
+describe('a password reset ends what the old password opened (Keycloak)', () => {
+  it('the old refresh token and a prompt=none sign-in with the old cookies fail after the reset', async () => {
+    const who = 'kc-sessions@club.example';
+    await keycloak.createUser(who, password);
+    const before = await keycloak.signIn(who, password);
+    expect(before.refresh_token).toBeTruthy();
+    expect((await keycloak.silentSignIn(before.agent)).get('code')).toBeTruthy();
+
+    expect((await call('POST', '/api/auth/reset-password-request', undefined, { email: who })).status).toBe(202);
+    const code = /\b(\d{6})\b/.exec((await mail.waitForMail(who, /password reset code/)).text)![1]!;
+    expect((await call('POST', '/api/auth/reset-password-confirm', undefined, { email: who, code, newPassword: 'kc-after-reset' })).status).toBe(200);
+
+    const refused = await keycloak.refresh(before.refresh_token!);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe('invalid_grant');
+    expect((await keycloak.silentSignIn(before.agent)).get('error')).toBe('login_required');
+    expect((await keycloak.signIn(who, 'kc-after-reset')).access_token).toBeTruthy();
+  }, 60_000);
+});
+
 describe('realm settings (infra/keycloak/realm-touchline.json)', () => {
   const authorize = (params: Record<string, string>) =>
     fetch(`${keycloak.url}/realms/touchline/protocol/openid-connect/auth?${new URLSearchParams({ client_id: 'touchline-web', response_type: 'code', scope: 'openid', state: 's', ...params })}`, {

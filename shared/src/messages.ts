@@ -49,6 +49,12 @@ export const AUTH_MESSAGES = {
   userNotAuthenticated: 'User not authenticated',
 } as const;
 
+/** Sign-up messages the spec's catalogue has no row for. */
+export const SIGNUP_MESSAGES = {
+  /** The mail server refused the address or could not be reached: nothing was created, or a link can be sent again. */
+  verificationMailFailed: 'We could not send the verification email to this address. Please check the address, or try again later.',
+} as const;
+
 /** A missing build or runtime setting stops start-up with an error that names the variable. */
 export function missingSettingMessage(variable: string): string {
   return `Missing required setting: ${variable}`;

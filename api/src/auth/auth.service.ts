@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { UserDto } from '@touchline/shared';
 import { Errors } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
-import type { VerifiedIdentity } from '../identity/identity-provider';
+import { IDENTITY_PROVIDER, type IdentityProvider, type VerifiedIdentity } from '../identity/identity-provider';
+import type { UserEntity } from '../users/user.entity';
 import { mapUser } from '../users/user.mapper';
 import { UsersRepository } from '../users/users.repository';
 import type { LoginDto, RegisterDto } from './dto/auth.dto';
@@ -16,6 +17,7 @@ export class AuthService {
   constructor(
     private readonly users: UsersRepository,
     @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(IDENTITY_PROVIDER) private readonly identity: IdentityProvider,
   ) {}
 
   /** What the SPA needs to talk to the identity provider; public, and the same for everyone. */
@@ -26,10 +28,14 @@ export class AuthService {
       : { provider: 'embedded', issuer: `${publicUrl}/idp`, clientId: 'touchline-web' };
   }
 
-  /** POST /api/auth/login: the signed-in account's user record, with its email kept in step with the provider. */
+  /**
+   * POST /api/auth/login: the signed-in account's user record, with its email kept in step with the provider.
+   * A verified account without one yet, whose sign-up left a username and plan at the provider, is registered
+   * now: the verification link is often opened in another browser than the one that kept the pending data.
+   */
   async login(identity: VerifiedIdentity, dto: LoginDto): Promise<UserDto> {
     assertSameAccount(identity, dto);
-    const user = await this.users.findByIdentityId(identity.subject);
+    const user = (await this.users.findByIdentityId(identity.subject)) ?? (await this.registerFromProvider(identity));
     if (!user) throw Errors.userNotFound();
     if (identity.email && identity.emailVerified && identity.email !== user.email) {
       return mapUser(await this.users.updateEmail(user, identity.email));
@@ -53,6 +59,21 @@ export class AuthService {
     });
     if (!user) throw Errors.userExists();
     return mapUser(user);
+  }
+
+  private async registerFromProvider(identity: VerifiedIdentity): Promise<UserEntity | null> {
+    if (!identity.emailVerified || !identity.email) return null;
+    const profile = await this.identity.signupProfile(identity.subject);
+    if (!profile) return null;
+    const created = await this.users.create({
+      identityId: identity.subject,
+      username: profile.username,
+      email: identity.email,
+      plan: profile.plan,
+      eliteRole: profile.plan === 'Elite' ? 'Elite Admin' : null,
+    });
+    // null: a parallel request registered it first (or the email belongs to another user).
+    return created ?? this.users.findByIdentityId(identity.subject);
   }
 
   /** GET /api/auth/check: the caller's fresh user record. */

@@ -15,7 +15,7 @@ export const RESET_REQUEST_ANSWER = { message: 'If an account exists for this em
 
 /**
  * Password reset with a code the API owns: 6 digits, stored only as an HMAC, valid 15 minutes, 5 tries, used
- * once. The request answers the same whether or not the account exists, and is rate-limited per client
+ * once. Request and confirmation answer the same whether or not the account exists, and is rate-limited per client
  * address (the answer to a limited request is a 429 for everyone, so it tells nothing about accounts) and,
  * silently, per email address.
  */
@@ -55,24 +55,24 @@ export class PasswordResetService {
     const codeHash = await this.hash(code);
 
     // The code row is locked for the whole check, so two guesses cannot race past the attempt limit, and the
-    // password is set before the code is spent: a failure on the way leaves the code usable.
-    const outcome = await this.dataSource.transaction(async (manager) => {
+    // password is set before the code is spent: a failure on the way leaves the code usable. A used-up code
+    // gets the same answer as a wrong one ("…or request a new one"): a distinct answer on the fifth try would
+    // tell an address with an account from one without, as unknown addresses have no code to use up.
+    const done = await this.dataSource.transaction(async (manager) => {
       const current = await this.codes.lockLatest(manager, email);
-      if (!current || current.expiresAt.getTime() <= Date.now()) return 'invalid' as const;
-      if (current.attempts >= RESET_CODE_MAX_ATTEMPTS) return 'exhausted' as const;
+      if (!current || current.expiresAt.getTime() <= Date.now() || current.attempts >= RESET_CODE_MAX_ATTEMPTS) return false;
       if (!safeEqual(current.codeHash, codeHash)) {
-        const attempts = await this.codes.countFailure(manager, current.id);
-        return attempts >= RESET_CODE_MAX_ATTEMPTS ? ('exhausted' as const) : ('invalid' as const);
+        await this.codes.countFailure(manager, current.id);
+        return false;
       }
       const account = await this.identity.findAccountByEmail(email);
-      if (!account) return 'invalid' as const;
+      if (!account) return false;
       await this.identity.setPassword(account.id, newPassword);
       await this.codes.consume(manager, current.id);
-      return 'done' as const;
+      return true;
     });
 
-    if (outcome === 'invalid') throw Errors.invalidResetCode();
-    if (outcome === 'exhausted') throw Errors.resetAttemptsExhausted();
+    if (!done) throw Errors.invalidResetCode();
     this.logger.log('password reset with an emailed code');
     return { message: 'Your password has been changed. You can now sign in with it.' };
   }

@@ -26,8 +26,6 @@ export const Errors = {
   weakPassword: () => new AppError('WEAK_PASSWORD', HttpStatus.BAD_REQUEST, IDENTITY_ERROR_MESSAGES['weak-password']),
   invalidResetCode: () =>
     new AppError('INVALID_RESET_CODE', HttpStatus.BAD_REQUEST, 'The reset code is wrong or has expired. Please check it or request a new one.'),
-  resetAttemptsExhausted: () =>
-    new AppError('RESET_ATTEMPTS_EXHAUSTED', HttpStatus.BAD_REQUEST, 'Too many wrong codes. Please request a new reset code.'),
   tooManyRequests: () => new AppError('TOO_MANY_REQUESTS', HttpStatus.TOO_MANY_REQUESTS, 'Too many requests. Please try again later.'),
   malformedJson: () => new AppError('MALFORMED_JSON', HttpStatus.BAD_REQUEST, 'Malformed JSON in request body'),
   bodyTooLarge: (limit: string) =>

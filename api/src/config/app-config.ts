@@ -53,6 +53,10 @@ const envShape = z.object({
   TRUST_PROXY: bool('TRUST_PROXY').default(false),
   PUBLIC_URL: url('PUBLIC_URL').optional(),
   SELF_REGISTRATION: bool('SELF_REGISTRATION').default(true),
+  LOGIN_FAILURE_FACTOR: positiveInt('LOGIN_FAILURE_FACTOR').default(5),
+  LOGIN_WAIT_INCREMENT_SECONDS: positiveInt('LOGIN_WAIT_INCREMENT_SECONDS').default(60),
+  LOGIN_MAX_WAIT_SECONDS: positiveInt('LOGIN_MAX_WAIT_SECONDS').default(900),
+  LOGIN_ADDRESS_MAX_FAILURES: positiveInt('LOGIN_ADDRESS_MAX_FAILURES').default(30),
   IDENTITY_PROVIDER: z.enum(['embedded', 'keycloak'], { message: 'IDENTITY_PROVIDER must be embedded or keycloak' }).default('embedded'),
   KEYCLOAK_URL: url('KEYCLOAK_URL').optional(),
   KEYCLOAK_INTERNAL_URL: url('KEYCLOAK_INTERNAL_URL').optional(),
@@ -158,6 +162,19 @@ export interface UploadSettings {
   mediaUrlTtlSeconds: number;
 }
 
+/**
+ * Brute-force throttling of the embedded provider's password checks, the same policy as the Keycloak realm's
+ * brute-force detector (infra/keycloak/realm-touchline.json): every `failureFactor` wrong passwords for one
+ * email add a wait of `waitIncrementSeconds` more than the last, up to `maxWaitSeconds`; never a permanent lock.
+ */
+export interface LoginThrottleSettings {
+  failureFactor: number;
+  waitIncrementSeconds: number;
+  maxWaitSeconds: number;
+  /** Failures counted against one client address within 15 minutes before it must wait 15 minutes. */
+  addressMaxFailures: number;
+}
+
 export interface SmtpSettings {
   host: string;
   port: number;
@@ -188,6 +205,7 @@ export class AppConfig {
   readonly identityProvider: 'embedded' | 'keycloak';
   /** Whether people may create their own accounts at the embedded provider (Keycloak: the realm decides). */
   readonly selfRegistration: boolean;
+  readonly loginThrottle: LoginThrottleSettings;
   /** Set exactly when identityProvider is 'keycloak'. */
   readonly keycloak: KeycloakSettings | undefined;
   readonly smtp: SmtpSettings;
@@ -239,6 +257,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     identityProvider: e.IDENTITY_PROVIDER,
     selfRegistration: e.SELF_REGISTRATION,
+    loginThrottle: {
+      failureFactor: e.LOGIN_FAILURE_FACTOR,
+      waitIncrementSeconds: e.LOGIN_WAIT_INCREMENT_SECONDS,
+      maxWaitSeconds: e.LOGIN_MAX_WAIT_SECONDS,
+      addressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
+    },
     keycloak:
       e.IDENTITY_PROVIDER === 'keycloak'
         ? {

@@ -1,3 +1,5 @@
+import type { SignupProfile } from './signup-profile';
+
 /** What a verified access token tells the API about its caller. */
 export interface VerifiedIdentity {
   /** The provider's subject (`sub`): the user's identityId. */
@@ -26,8 +28,14 @@ export interface IdentityProvider {
   /** The account registered under this email address (compared without regard to case), or null. */
   findAccountByEmail(email: string): Promise<IdentityAccount | null>;
 
-  /** Replaces the account's password. Callers have already applied the password policy. */
+  /**
+   * Replaces the account's password and ends every session, grant and refresh token the account had at the
+   * provider, so a stolen session does not outlive a reset. Callers have already applied the password policy.
+   */
   setPassword(accountId: string, password: string): Promise<void>;
+
+  /** The username and plan chosen on /signup and kept at the provider for this account, or null. */
+  signupProfile(accountId: string): Promise<SignupProfile | null>;
 }
 
 export const IDENTITY_PROVIDER = Symbol('IDENTITY_PROVIDER');

@@ -43,8 +43,13 @@ export class Agent {
     return { url: current, response };
   }
 
-  postForm(url: string, form: Record<string, string>, stopAt?: (next: string) => boolean) {
-    return this.follow(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() }, stopAt);
+  /** POSTs a form; `headers` go with the POST only (e.g. X-Forwarded-For to speak from another address). */
+  postForm(url: string, form: Record<string, string>, stopAt?: (next: string) => boolean, headers: Record<string, string> = {}) {
+    return this.follow(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(form).toString() },
+      stopAt,
+    );
   }
 }
 

@@ -53,11 +53,11 @@ export class EmbeddedIdpClient {
     return (await response.json()) as Tokens;
   }
 
-  /** Sign-up with email verification, as far as the tokens. */
-  async signUp(email: string, password: string): Promise<Tokens & { agent: Agent }> {
+  /** Sign-up with email verification, as far as the tokens; `extra` adds authorization parameters (the profile). */
+  async signUp(email: string, password: string, extra: Record<string, string> = {}): Promise<Tokens & { agent: Agent }> {
     const agent = new Agent();
     const { verifier, challenge } = pkce();
-    const page = await this.open(agent, challenge, { kc_action: 'SIGNUP', login_hint: email });
+    const page = await this.open(agent, challenge, { kc_action: 'SIGNUP', login_hint: email, ...extra });
     const sent = await agent.postForm(new URL(formAction(page, '/register'), this.publicUrl).toString(), { email, password });
     expect(await sent.response.text()).toContain('Verify your email');
     const mail = await this.waitForMail(email, /Verify your email/);
@@ -67,9 +67,10 @@ export class EmbeddedIdpClient {
   }
 
   /** Submits the sign-in form; returns the callback URL, or the page HTML when the form answered with a page. */
-  async submitLogin(agent: Agent, challenge: string, email: string, password: string): Promise<{ callback?: string; html?: string; status: number }> {
+  async submitLogin(agent: Agent, challenge: string, email: string, password: string, address?: string): Promise<{ callback?: string; html?: string; status: number }> {
     const page = await this.open(agent, challenge, { login_hint: email });
-    const result = await agent.postForm(new URL(formAction(page, '/login'), this.publicUrl).toString(), { email, password }, this.isCallback);
+    const headers: Record<string, string> = address ? { 'x-forwarded-for': address } : {};
+    const result = await agent.postForm(new URL(formAction(page, '/login'), this.publicUrl).toString(), { email, password }, this.isCallback, headers);
     if (this.isCallback(result.url)) return { callback: result.url, status: result.response.status };
     return { html: await result.response.text(), status: result.response.status };
   }

@@ -66,8 +66,8 @@ export async function startTestKeycloak(publicUrl: string, smtpPort: number) {
     return created.headers.get('location')!.split('/').pop()!;
   }
 
-  /** Signs in on Keycloak's own login page (Authorization Code with PKCE), as the SPA would. */
-  async function signIn(email: string, password: string): Promise<Tokens> {
+  /** Signs in on Keycloak's own login page (Authorization Code with PKCE), as the SPA would; the agent keeps the cookies. */
+  async function signIn(email: string, password: string): Promise<Tokens & { agent: Agent }> {
     const agent = new Agent();
     const { verifier, challenge } = pkce();
     const redirectUri = `${publicUrl}/login`;
@@ -82,7 +82,24 @@ export async function startTestKeycloak(publicUrl: string, smtpPort: number) {
       body: new URLSearchParams({ grant_type: 'authorization_code', client_id: 'touchline-web', code: code!, redirect_uri: redirectUri, code_verifier: verifier }),
     });
     expect(res.status).toBe(200);
-    return (await res.json()) as Tokens;
+    return { ...((await res.json()) as Tokens), agent };
+  }
+
+  /** A refresh-token request, as the SPA makes one. */
+  function refresh(refreshToken: string): Promise<Response> {
+    return fetch(`${realm}/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', client_id: 'touchline-web', refresh_token: refreshToken }),
+    });
+  }
+
+  /** A `prompt=none` authorization with the browser's cookies: the callback's `code` or `error`. */
+  async function silentSignIn(agent: Agent): Promise<URLSearchParams> {
+    const redirectUri = `${publicUrl}/login`;
+    const params = new URLSearchParams({ client_id: 'touchline-web', redirect_uri: redirectUri, response_type: 'code', scope: 'openid', state: 's', prompt: 'none', code_challenge: pkce().challenge, code_challenge_method: 'S256' });
+    const done = await agent.follow(`${realm}/protocol/openid-connect/auth?${params}`, {}, (next) => next.startsWith(redirectUri));
+    return new URL(done.url).searchParams;
   }
 
   /** A client-credentials token of the API's admin client: genuine, but not addressed to the API. */
@@ -101,6 +118,8 @@ export async function startTestKeycloak(publicUrl: string, smtpPort: number) {
     admin,
     createUser,
     signIn,
+    refresh,
+    silentSignIn,
     masterAdminToken,
     adminClientToken,
     stop: async () => {

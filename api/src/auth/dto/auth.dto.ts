@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { SIGNUP_PLANS, type SignupPlan } from '@touchline/shared';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { USERNAME_PATTERN } from '../../identity/signup-profile';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -23,7 +24,7 @@ export class RegisterDto extends LoginDto {
   @Transform(trim)
   @IsString()
   @Length(2, 50, { message: 'username must be 2 to 50 characters' })
-  @Matches(/^[\p{L}\p{N}][\p{L}\p{N} ._'-]*$/u, { message: 'username may contain letters, digits, spaces and . _ \' -' })
+  @Matches(USERNAME_PATTERN, { message: 'username may contain letters, digits, spaces and . _ \' -' })
   username: string;
 
   @ApiProperty({ enum: SIGNUP_PLANS })

@@ -1,6 +1,7 @@
 import { createLocalJWKSet, type JWK } from 'jose';
 import type { IdentityAccount, IdentityProvider, VerifiedIdentity } from '../identity-provider';
 import { JwtAccessTokenVerifier } from '../jwt-access-token-verifier';
+import { parseSignupProfile, type SignupProfile } from '../signup-profile';
 import type { IdentityAccountsRepository } from './identity-accounts.repository';
 import { hashPassword } from './password-hasher';
 
@@ -29,5 +30,10 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 
   async setPassword(accountId: string, password: string): Promise<void> {
     await this.accounts.setPasswordHash(accountId, await hashPassword(password));
+  }
+
+  async signupProfile(accountId: string): Promise<SignupProfile | null> {
+    const account = await this.accounts.findById(accountId);
+    return account ? parseSignupProfile(account.signupUsername, account.signupPlan) : null;
   }
 }

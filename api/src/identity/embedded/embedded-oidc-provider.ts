@@ -56,7 +56,8 @@ export function createEmbeddedOidcProvider(
     // The SPA reads email and email_verified from the ID token, as it does with Keycloak.
     conformIdTokenClaims: false,
     // keycloak-js sends `kc_action`; here SIGNUP opens registration and UPDATE_PASSWORD the password change.
-    extraParams: ['kc_action'],
+    // With SIGNUP, /signup also sends the username and plan it collected: the account keeps them.
+    extraParams: ['kc_action', 'signup_username', 'signup_plan'],
     async findAccount(_ctx, sub) {
       const account = await accounts.findById(sub);
       if (!account || account.disabled) return undefined;

@@ -18,6 +18,13 @@ export class IdentityAccountEntity {
   @Column({ type: 'boolean', default: false })
   disabled: boolean;
 
+  /** Username and plan from /signup, for finishing registration from any browser (see signup-profile.ts). */
+  @Column({ name: 'signup_username', type: 'varchar', length: 50, nullable: true })
+  signupUsername: string | null;
+
+  @Column({ name: 'signup_plan', type: 'varchar', length: 32, nullable: true })
+  signupPlan: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -4,7 +4,9 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { isUniqueViolation } from '../../database/postgres-errors';
 import { returningRows } from '../../database/returning-rows';
+import type { SignupProfile } from '../signup-profile';
 import { IdentityAccountEntity } from './identity-account.entity';
+import { endAccountOidcState } from './postgres-oidc-adapter';
 
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -25,17 +27,31 @@ export class IdentityAccountsRepository {
   }
 
   /** Creates an unverified account; null when the email is taken (the unique index decides, not a race-prone lookup). */
-  async create(email: string, passwordHash: string): Promise<IdentityAccountEntity | null> {
+  async create(email: string, passwordHash: string, profile: SignupProfile | null = null): Promise<IdentityAccountEntity | null> {
     try {
-      return await this.accounts.save(this.accounts.create({ email, passwordHash, emailVerified: false }));
+      return await this.accounts.save(
+        this.accounts.create({ email, passwordHash, emailVerified: false, signupUsername: profile?.username ?? null, signupPlan: profile?.plan ?? null }),
+      );
     } catch (error) {
       if (isUniqueViolation(error)) return null;
       throw error;
     }
   }
 
-  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
-    await this.accounts.update({ id }, { passwordHash });
+  /** An account whose sign-up could not be completed (its verification email was refused), as if never made. */
+  async delete(id: string): Promise<void> {
+    await this.accounts.delete({ id });
+  }
+
+  /**
+   * Sets a new password and, in the same transaction, ends the account's sessions, grants and refresh tokens,
+   * so whoever held the old password keeps nothing (except `keepSessionUid`, the session making the change).
+   */
+  async setPasswordHash(id: string, passwordHash: string, keepSessionUid?: string): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      await m.update(IdentityAccountEntity, { id }, { passwordHash });
+      await endAccountOidcState(m, id, keepSessionUid);
+    });
   }
 
   /** A fresh single-use verification token; only its hash is stored. */

@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { IDENTITY_ERROR_MESSAGES, PASSWORD_MIN_LENGTH } from '@touchline/shared';
+import { IDENTITY_ERROR_MESSAGES, PASSWORD_MIN_LENGTH, SIGNUP_MESSAGES } from '@touchline/shared';
 import type { Request, Response } from 'express';
 import type Provider from 'oidc-provider';
 import { errors as oidcErrors } from 'oidc-provider';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { AppConfig } from '../../config/app-config';
 import { MailService } from '../../mail/mail.service';
+import { parseSignupProfile } from '../signup-profile';
 import { EMBEDDED_OIDC_PROVIDER } from './embedded-idp.tokens';
 import { IdentityAccountsRepository } from './identity-accounts.repository';
 import { LoginThrottle } from './login-throttle';
@@ -31,7 +32,7 @@ type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
 @Injectable()
 export class InteractionService {
   private readonly logger = new Logger(InteractionService.name);
-  private readonly throttle = new LoginThrottle();
+  private readonly throttle: LoginThrottle;
   private readonly verificationMails = new RateLimiterMemory({ keyPrefix: 'verify-mail', points: 3, duration: 10 * 60 });
 
   constructor(
@@ -39,7 +40,9 @@ export class InteractionService {
     private readonly accounts: IdentityAccountsRepository,
     private readonly mail: MailService,
     @Inject(AppConfig) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.throttle = new LoginThrottle(config.loginThrottle);
+  }
 
   private get loginHref() {
     return `${this.config.publicUrl}/login`;
@@ -95,8 +98,8 @@ export class InteractionService {
     if (account.disabled) return again(IDENTITY_ERROR_MESSAGES['user-disabled']);
     if (!account.emailVerified) {
       await this.rememberPendingAccount(req, res, account.id);
-      await this.sendVerification(details.uid, account.id, account.email);
-      return this.html(res, pages.checkEmailPage(details.uid, account.email));
+      const sent = await this.sendVerification(details.uid, account.id, account.email);
+      return this.html(res, pages.checkEmailPage(details.uid, account.email, { error: sent ? undefined : SIGNUP_MESSAGES.verificationMailFailed }));
     }
     await this.provider.interactionFinished(req, res, { login: { accountId: account.id, remember: true } }, { mergeWithLastSubmission: false });
   }
@@ -111,10 +114,15 @@ export class InteractionService {
     if (!EMAIL_PATTERN.test(email) || email.length > 320) return again(IDENTITY_ERROR_MESSAGES['invalid-email']);
     if (password.length < PASSWORD_MIN_LENGTH || password.length > 128) return again(IDENTITY_ERROR_MESSAGES['weak-password']);
 
-    const account = await this.accounts.create(email, await hashPassword(password));
+    const profile = parseSignupProfile(details.params.signup_username, details.params.signup_plan);
+    const account = await this.accounts.create(email, await hashPassword(password), profile);
     if (!account) return again(IDENTITY_ERROR_MESSAGES['email-already-in-use']);
+    if (!(await this.sendVerification(details.uid, account.id, account.email))) {
+      // An address the mail server refuses (or an outage): leave nothing behind, so the form can simply be sent again.
+      await this.accounts.delete(account.id);
+      return again(SIGNUP_MESSAGES.verificationMailFailed);
+    }
     await this.rememberPendingAccount(req, res, account.id);
-    await this.sendVerification(details.uid, account.id, account.email);
     this.html(res, pages.checkEmailPage(details.uid, account.email));
   }
 
@@ -124,8 +132,8 @@ export class InteractionService {
     const accountId = (details.result as { pendingAccountId?: string } | undefined)?.pendingAccountId;
     const account = accountId ? await this.accounts.findById(accountId) : null;
     if (!account) return this.html(res, pages.loginPage(details.uid, this.links));
-    await this.sendVerification(details.uid, account.id, account.email);
-    this.html(res, pages.checkEmailPage(details.uid, account.email, { resent: true }));
+    const sent = await this.sendVerification(details.uid, account.id, account.email);
+    this.html(res, pages.checkEmailPage(details.uid, account.email, sent ? { resent: true } : { error: SIGNUP_MESSAGES.verificationMailFailed }), sent ? 200 : 503);
   }
 
   /** The link in the verification email. Same browser: the sign-in continues. Elsewhere: a confirmation page. */
@@ -153,7 +161,8 @@ export class InteractionService {
     }
     await this.throttle.recordSuccess(account.email);
     if (newPassword.length < PASSWORD_MIN_LENGTH || newPassword.length > 128) return again(IDENTITY_ERROR_MESSAGES['weak-password']);
-    await this.accounts.setPasswordHash(account.id, await hashPassword(newPassword));
+    // Every other session, grant and refresh token of the account ends; this browser's sign-in goes on.
+    await this.accounts.setPasswordHash(account.id, await hashPassword(newPassword), details.session?.uid);
     this.logger.log(`password changed for account ${account.id}`);
     await this.provider.interactionFinished(req, res, { login: { accountId: account.id, remember: true } }, { mergeWithLastSubmission: false });
   }
@@ -184,16 +193,27 @@ export class InteractionService {
     await this.provider.interactionResult(req, res, { pendingAccountId: accountId }, { mergeWithLastSubmission: false });
   }
 
-  private async sendVerification(uid: string, accountId: string, email: string): Promise<void> {
+  /**
+   * Emails a verification link. False when the mail server refused it or could not be reached; that attempt
+   * does not count against the resend limit. A limited resend counts as sent: the earlier link still works.
+   */
+  private async sendVerification(uid: string, accountId: string, email: string): Promise<boolean> {
     const allowed = await this.verificationMails.consume(accountId).then(() => true, () => false);
-    if (!allowed) return;
+    if (!allowed) return true;
     const token = await this.accounts.createEmailVerification(accountId, VERIFICATION_TTL_SECONDS);
     const link = `${this.config.publicUrl}/idp/interaction/${encodeURIComponent(uid)}/verify?token=${encodeURIComponent(token)}`;
-    await this.mail.send({
-      to: email,
-      subject: 'Verify your email for Touchline',
-      text: `Welcome to Touchline.\n\nConfirm your email address by opening this link:\n\n${link}\n\nThe link is valid for 24 hours. If you did not create an account, you can ignore this email.\n`,
-    });
+    try {
+      await this.mail.send({
+        to: email,
+        subject: 'Verify your email for Touchline',
+        text: `Welcome to Touchline.\n\nConfirm your email address by opening this link:\n\n${link}\n\nThe link is valid for 24 hours. If you did not create an account, you can ignore this email.\n`,
+      });
+      return true;
+    } catch (error) {
+      this.logger.warn(`verification mail for account ${accountId} not sent: ${String(error)}`);
+      await this.verificationMails.reward(accountId).catch(() => undefined);
+      return false;
+    }
   }
 
   private html(res: Response, body: string, status = 200): void {

@@ -70,11 +70,11 @@ ${cancelForm(uid)}`,
   });
 }
 
-export function checkEmailPage(uid: string, email: string, options: { resent?: boolean } = {}): string {
+export function checkEmailPage(uid: string, email: string, options: { resent?: boolean; error?: string } = {}): string {
   return page({
     title: 'Verify your email',
-    body: `${notice(options.resent ? 'We sent a new link.' : undefined)}
-<p>We sent a verification link to <strong>${escape(email)}</strong>. Open it on this device to finish signing in.</p>
+    body: `${alert(options.error)}${notice(options.resent ? 'We sent a new link.' : undefined)}
+${options.error ? `<p>Your account <strong>${escape(email)}</strong> needs a verified email address before you can sign in.</p>` : `<p>We sent a verification link to <strong>${escape(email)}</strong>. Open it on this device to finish signing in, or on any other device and sign in there.</p>`}
 <p class="hint">The link is valid for 24 hours. No email? Check your spam folder, or send a new link.</p>
 <form method="post" action="/idp/interaction/${escape(uid)}/resend"><button type="submit" class="secondary">Send a new link</button></form>
 ${cancelForm(uid)}`,

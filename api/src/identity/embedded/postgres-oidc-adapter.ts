@@ -1,5 +1,5 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 interface Row {
   payload: AdapterPayload;
@@ -65,4 +65,19 @@ export function postgresOidcAdapter(dataSource: DataSource): new (kind: string) 
 /** Expired rows are invisible already; this reclaims their space. */
 export async function deleteExpiredOidcPayloads(dataSource: DataSource): Promise<void> {
   await dataSource.query(`DELETE FROM oidc_payloads WHERE expires_at < now()`);
+}
+
+/**
+ * Ends everything an account holds at the provider: its sessions (so `prompt=none` needs a sign-in again),
+ * grants, refresh tokens and unredeemed codes. Access tokens are JWTs and run out within 5 minutes.
+ * `keepSessionUid` spares the browser session that is changing the password, so its sign-in can finish.
+ */
+export async function endAccountOidcState(manager: EntityManager, accountId: string, keepSessionUid?: string): Promise<void> {
+  await manager.query(
+    `DELETE FROM oidc_payloads
+      WHERE payload->>'accountId' = $1
+        AND kind IN ('Session', 'Grant', 'RefreshToken', 'AuthorizationCode')
+        AND NOT (kind = 'Session' AND payload->>'uid' = $2)`,
+    [accountId, keepSessionUid ?? ''],
+  );
 }

@@ -4,6 +4,7 @@ import type { KeycloakSettings } from '../../config/app-config';
 import { Errors } from '../../common/app-error';
 import type { IdentityAccount, IdentityProvider, VerifiedIdentity } from '../identity-provider';
 import { JwtAccessTokenVerifier } from '../jwt-access-token-verifier';
+import type { SignupProfile } from '../signup-profile';
 
 /**
  * The port over Keycloak: access tokens are checked against the realm's published keys (fetched and cached
@@ -38,6 +39,20 @@ export class KeycloakIdentityProvider implements IdentityProvider {
   async setPassword(accountId: string, password: string): Promise<void> {
     await this.authenticate();
     await this.admin.users.resetPassword({ id: accountId, credential: { type: 'password', value: password, temporary: false } });
+    // Every session ends (their refresh tokens with them), and offline tokens go with the revoked consents.
+    await this.admin.users.logout({ id: accountId });
+    const consents = await this.admin.users.listConsents({ id: accountId });
+    for (const consent of consents) {
+      if (consent.clientId) await this.admin.users.revokeConsent({ id: accountId, clientId: consent.clientId });
+    }
+  }
+
+  /**
+   * Keycloak's registration page does not collect the product's username and plan, so Keycloak keeps none:
+   * with Keycloak, registration finishes in the browser that holds the pending registration.
+   */
+  async signupProfile(): Promise<SignupProfile | null> {
+    return null;
   }
 
   /** A fresh client-credentials token per operation: these calls are rare, and nothing long-lived is kept. */
