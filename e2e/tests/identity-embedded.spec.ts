@@ -1,6 +1,6 @@
 import { IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
 import { expect, test, type Page } from '@playwright/test';
-import { mailUrl } from '../support/env';
+import { baseURL, mailUrl } from '../support/env';
 import { enterEmailedResetCode, logOut, openAccountMenu, setResetPassword } from '../support/journey';
 import { linkIn, waitForMail } from '../support/mail';
 
@@ -111,4 +111,38 @@ test('password change on /profile asks for the current password first', async ({
   await page.goto('/login');
   await signInOnProvider(page, password);
   await expect(page).toHaveURL('/dashboard/overview');
+});
+
+test('sign up in one browser, verify in another: signing in there finishes registration with the chosen username', async ({ browser }) => {
+  const who = `phone-${Date.now()}@club.example`;
+  const laptop = await browser.newContext({ baseURL });
+  const first = await laptop.newPage();
+  await first.goto('/signup?plan=Coach%20Plus');
+  await first.getByLabel('Username').fill('Sam Phone');
+  await first.getByLabel('Email').fill(who);
+  await first.getByRole('button', { name: 'Continue' }).click();
+  await first.getByLabel('Password').fill('phone-secret');
+  await first.getByRole('button', { name: 'Create account' }).click();
+  await expect(first.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await laptop.close();
+
+  // The phone: a fresh browser with nothing in its storage opens the link from the email.
+  const phone = await browser.newContext({ baseURL });
+  const page = await phone.newPage();
+  const mail = await waitForMail(mailUrl, who, /Verify your email/);
+  await page.goto(linkIn(mail.text));
+  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('pendingRegistration'))).toBeNull();
+  await page.getByRole('link', { name: 'Continue to sign in' }).click();
+
+  await expect(page).toHaveURL(/\/idp\/interaction\//);
+  await page.getByLabel('Email').fill(who);
+  await page.getByLabel('Password').fill('phone-secret');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/dashboard/overview');
+  const menu = await openAccountMenu(page);
+  await expect(menu).toContainText('Sam Phone');
+  await expect(menu).toContainText(who);
+  await expect(menu).toContainText('Coach Plus');
+  await phone.close();
 });

@@ -52,14 +52,14 @@ afterEach(() => {
 });
 
 describe('registration (spec §4)', () => {
-  it('step 1 keeps the pending registration, sets verificationEmailSent and goes to the provider with the email as hint', async () => {
+  it('step 1 keeps the pending registration, sets verificationEmailSent and goes to the provider with the email as hint and the profile for it to keep', async () => {
     const identity = fakeIdentity();
     setIdentityClient(identity);
     await startSignup({ username: 'alex', email: 'alex@club.example', plan: 'Coach' });
     expect(readPendingRegistration()).toEqual(pending);
     expect(localStorage.getItem('pendingRegistration')).not.toBeNull();
     expect(useAuthStore.getState().verificationEmailSent).toBe(true);
-    expect(identity.register).toHaveBeenCalledWith({ loginHint: 'alex@club.example' });
+    expect(identity.register).toHaveBeenCalledWith({ loginHint: 'alex@club.example', profile: { username: 'alex', plan: 'Coach' } });
   });
 
   it('step 2 registers with the session\'s identity, stores the user and clears the pending data', async () => {

@@ -60,7 +60,7 @@ export async function startSignup(form: Omit<PendingRegistration, 'identityId'>)
   savePendingRegistration({ ...form, identityId: session?.subject ?? null });
   useAuthStore.getState().setVerificationEmailSent(true);
   if (session?.emailVerified && sameEmail(session.email, form.email)) return completeRegistration(session);
-  await client.register({ loginHint: form.email });
+  await client.register({ loginHint: form.email, profile: { username: form.username, plan: form.plan } });
   return null;
 }
 

@@ -9,7 +9,11 @@ import { onIdentityChange, type AuthListenerDeps } from './auth-listener';
 import { authErrorMessage } from './auth-messages';
 import { useAuthStore } from './stores/auth-store';
 
-const notify = (description: string) => toast({ title: 'Sign-in problem', description, variant: 'destructive' });
+/** Shown as a notification, and kept so /login can say why it stopped instead of waiting forever. */
+const notify = (description: string) => {
+  useAuthStore.getState().setAuthProblem(description);
+  toast({ title: 'Sign-in problem', description, variant: 'destructive' });
+};
 
 const deps: AuthListenerDeps = {
   state: () => useAuthStore.getState(),

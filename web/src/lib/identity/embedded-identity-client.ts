@@ -1,5 +1,5 @@
 import { ErrorResponse, InMemoryWebStorage, UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
-import type { ActionOutcome, IdentityClient, IdentitySession } from './identity-client';
+import type { ActionOutcome, IdentityClient, IdentitySession, SignupProfile } from './identity-client';
 import { classifyProviderError, SessionListeners } from './identity-client';
 
 export const SILENT_RENEW_PATH = '/silent-renew.html';
@@ -88,8 +88,9 @@ export class EmbeddedIdentityClient implements IdentityClient {
     return this.manager.signinRedirect({ login_hint: options.loginHint });
   }
 
-  register(options: { loginHint: string }): Promise<void> {
-    return this.manager.signinRedirect({ login_hint: options.loginHint, prompt: 'login', extraQueryParams: { kc_action: 'SIGNUP' } });
+  register(options: { loginHint: string; profile?: SignupProfile }): Promise<void> {
+    const profile: Record<string, string> = options.profile ? { signup_username: options.profile.username, signup_plan: options.profile.plan } : {};
+    return this.manager.signinRedirect({ login_hint: options.loginHint, prompt: 'login', extraQueryParams: { kc_action: 'SIGNUP', ...profile } });
   }
 
   changePassword(): Promise<void> {

@@ -6,6 +6,12 @@ export interface IdentitySession {
   emailVerified: boolean;
 }
 
+/** What /signup collects besides the email and password. */
+export interface SignupProfile {
+  username: string;
+  plan: string;
+}
+
 /** How a provider-side action (the password change) ended, as reported when the browser came back. */
 export type ActionOutcome = 'success' | 'cancelled' | 'error';
 
@@ -19,7 +25,8 @@ export interface IdentityClient {
   init(): Promise<IdentitySession | null>;
   session(): IdentitySession | null;
   login(options?: { loginHint?: string }): Promise<void>;
-  register(options: { loginHint: string }): Promise<void>;
+  /** Sign-up; the provider keeps `profile` with the new account, so registration can finish in any browser. */
+  register(options: { loginHint: string; profile?: SignupProfile }): Promise<void>;
   /** Re-authentication with the current password, then the new password, on the provider's pages. */
   changePassword(): Promise<void>;
   logout(): Promise<void>;

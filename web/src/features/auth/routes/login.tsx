@@ -6,7 +6,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { identityClient } from '@/lib/identity/create-identity-client';
-import { startLogin, takeRedirectAfterLogin } from '../auth-actions';
+import { logout, startLogin, takeRedirectAfterLogin } from '../auth-actions';
 import { authErrorMessage } from '../auth-messages';
 import { useAuthStore } from '../stores/auth-store';
 
@@ -19,6 +19,7 @@ export default function LoginScreen() {
   const [params] = useSearchParams();
   const user = useAuthStore((s) => s.user);
   const isLoading = useAuthStore((s) => s.isLoading);
+  const authProblem = useAuthStore((s) => s.authProblem);
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
 
@@ -28,6 +29,8 @@ export default function LoginScreen() {
   const client = identityClient();
   const cameBackWithError = client?.callbackError() ?? null;
   const shouldRedirect = !isLoading && !user && !!client && !cameBackWithError && !client.session() && !error;
+  // Signed in at the provider, yet the product could not sign the account in: say why, never wait forever.
+  const stuck = !isLoading && !user && !!client?.session();
 
   // Once signed in, go on to the remembered page. Read and forget it exactly once, however often this renders.
   const navigate = useNavigate();
@@ -48,8 +51,9 @@ export default function LoginScreen() {
   const message =
     error ??
     (cameBackWithError ? (cameBackWithError === 'access_denied' ? 'Sign-in was cancelled.' : 'Login failed') : null) ??
-    (!isLoading && !client ? IDENTITY_ERROR_MESSAGES['invalid-api-key'] : null);
-  const waiting = !!user || (!message && (isLoading || shouldRedirect || !!client?.session()));
+    (!isLoading && !client ? IDENTITY_ERROR_MESSAGES['invalid-api-key'] : null) ??
+    (stuck ? (authProblem ?? IDENTITY_ERROR_MESSAGES['user-not-found']) : null);
+  const waiting = !!user || (!message && (isLoading || shouldRedirect));
 
   return (
     <Page title="Log in">
@@ -58,7 +62,8 @@ export default function LoginScreen() {
       ) : (
         <div className="max-w-md space-y-4">
           <FormAlert>{message}</FormAlert>
-          {client && (
+          {client && stuck && <Button onClick={() => void logout()}>Sign out</Button>}
+          {client && !stuck && (
             <Button
               onClick={() => {
                 setError(null);

@@ -10,12 +10,15 @@ export interface AuthState {
   isRegistering: boolean;
   isVerifyingEmail: boolean;
   verificationEmailSent: boolean;
+  /** Why the last sign-in could not be completed (not persisted); cleared when a user is stored. */
+  authProblem: string | null;
   setUser(user: UserDto | null): void;
   setLoading(isLoading: boolean): void;
   setInitialized(isInitialized: boolean): void;
   setRegistering(isRegistering: boolean): void;
   setVerifyingEmail(isVerifyingEmail: boolean): void;
   setVerificationEmailSent(sent: boolean): void;
+  setAuthProblem(problem: string | null): void;
   /** Clears the user and the persisted `auth-storage`. */
   logout(): void;
 }
@@ -30,12 +33,14 @@ export const useAuthStore = create<AuthState>()(
       isRegistering: false,
       isVerifyingEmail: false,
       verificationEmailSent: false,
-      setUser: (user) => set({ user }),
+      authProblem: null,
+      setUser: (user) => set(user ? { user, authProblem: null } : { user }),
       setLoading: (isLoading) => set({ isLoading }),
       setInitialized: (isInitialized) => set({ isInitialized }),
       setRegistering: (isRegistering) => set({ isRegistering }),
       setVerifyingEmail: (isVerifyingEmail) => set({ isVerifyingEmail }),
       setVerificationEmailSent: (verificationEmailSent) => set({ verificationEmailSent }),
+      setAuthProblem: (authProblem) => set({ authProblem }),
       logout: () => {
         set({ user: null });
         useAuthStore.persist.clearStorage();

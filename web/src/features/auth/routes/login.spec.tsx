@@ -1,0 +1,49 @@
+import { IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setIdentityClient } from '@/lib/identity/create-identity-client';
+import type { IdentityClient } from '@/lib/identity/identity-client';
+import { renderApp } from '@/test/render-app';
+import { useAuthStore } from '../stores/auth-store';
+
+/** Signed in at the provider: the state /login is in when the product could not sign that account in. */
+function providerSession(): IdentityClient {
+  return {
+    init: vi.fn(),
+    session: () => ({ subject: 'sub-1', email: 'alex@club.example', emailVerified: true }),
+    login: vi.fn().mockResolvedValue(undefined),
+    register: vi.fn().mockResolvedValue(undefined),
+    changePassword: vi.fn().mockResolvedValue(undefined),
+    logout: vi.fn().mockResolvedValue(undefined),
+    accessToken: vi.fn().mockResolvedValue('token'),
+    callbackError: () => null,
+    actionOutcome: () => null,
+    onSessionChange: () => () => undefined,
+  };
+}
+
+afterEach(() => {
+  setIdentityClient(null);
+  useAuthStore.setState({ isLoading: true, authProblem: null });
+});
+
+describe('/login after a failed sign-in to the product', () => {
+  it('says why and offers a way on instead of waiting forever', async () => {
+    const client = providerSession();
+    setIdentityClient(client);
+    useAuthStore.setState({ isLoading: false, authProblem: IDENTITY_ERROR_MESSAGES['network-request-failed'] });
+    renderApp('/login');
+    expect(await screen.findByRole('alert')).toHaveTextContent(IDENTITY_ERROR_MESSAGES['network-request-failed']);
+    expect(screen.queryByText('Taking you to sign in')).toBeNull();
+    screen.getByRole('button', { name: 'Sign out' }).click();
+    expect(client.logout).toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/signup');
+  });
+
+  it('without a recorded cause, shows the catalogue\'s "no account" text', async () => {
+    setIdentityClient(providerSession());
+    useAuthStore.setState({ isLoading: false, authProblem: null });
+    renderApp('/login');
+    expect(await screen.findByRole('alert')).toHaveTextContent(IDENTITY_ERROR_MESSAGES['user-not-found']);
+  });
+});
