@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionStreamService } from '../src/sessions/session-stream.service';
 import { openEventStream } from './support/event-stream';
@@ -95,5 +96,28 @@ describe('GET /api/sessions/events (live session status)', { timeout: 90_000 }, 
     await expiring.ended;
     expect(Date.now() - started).toBeLessThan(10_000);
     await expect.poll(() => streams.openStreams, { timeout: 5_000 }).toBe(0);
+  });
+
+  it('ends the streams when the listening database connection drops, and a new stream listens again', async () => {
+    const stream = await openEventStream(api.url, coach.token);
+    const admin = new Client({ connectionString: api.db.url });
+    await admin.connect();
+    try {
+      const { rowCount } = await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'touchline-events'`);
+      expect(rowCount).toBe(1);
+      await stream.ended;
+
+      const again = await openEventStream(api.url, coach.token);
+      const created = await fetch(`${api.url}/api/sessions`, {
+        method: 'POST',
+        headers: { ...bearer(coach.token), 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'After the drop', mediaType: 'audio', fileName: 'after.wav', sizeBytes: 1000 }),
+      });
+      const { session } = (await created.json()) as { session: { id: string } };
+      await again.waitFor((e) => e.sessionId === session.id && e.status === 'pending', 10_000);
+      again.close();
+    } finally {
+      await admin.end();
+    }
   });
 });

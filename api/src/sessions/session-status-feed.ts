@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { SessionStatusEventDto } from '@touchline/shared';
 import { Client } from 'pg';
-import { Subject } from 'rxjs';
+import { type Observable, ReplaySubject, Subject } from 'rxjs';
 import { DATABASE_URL } from '../database/database-url';
 
 /** The NOTIFY channel the `coaching_sessions` triggers announce changes on (migration 1764200000000). */
@@ -15,35 +15,38 @@ export interface SessionStatusChange extends SessionStatusEventDto {
 /**
  * Every session change committed to the database, from any process (the worker service included), read with
  * PostgreSQL LISTEN on one connection of its own. It connects when the first stream opens, so a worker never
- * listens. When that connection is lost, `lost` tells every stream to end: their clients reconnect, which
- * connects again, and catch up on what they missed by reading the API.
+ * listens. When that connection is lost, every stream on it ends: their clients reconnect, which connects again,
+ * and catch up on what they missed by reading the API.
  */
 @Injectable()
 export class SessionStatusFeed implements OnApplicationShutdown {
   private readonly logger = new Logger(SessionStatusFeed.name);
   readonly changes = new Subject<SessionStatusChange>();
-  readonly lost = new Subject<void>();
-  private connection: Promise<Client> | undefined;
+  private connection: Promise<{ client: Client; lost: Observable<void> }> | undefined;
   private stopped = false;
 
   constructor(@Inject(DATABASE_URL) private readonly databaseUrl: string) {}
 
-  /** Resolves once the database is listening, connecting first when needed. */
-  async ready(): Promise<void> {
+  /**
+   * Resolves once the database is listening, connecting first when needed, with a signal that fires when this
+   * connection is lost (at once for a late subscriber, so no stream outlives its connection unnoticed).
+   */
+  async ready(): Promise<Observable<void>> {
     if (this.stopped) throw new Error('the status feed has stopped');
     this.connection ??= this.connect();
-    await this.connection;
+    return (await this.connection).lost;
   }
 
-  private async connect(): Promise<Client> {
+  private async connect(): Promise<{ client: Client; lost: Observable<void> }> {
     const client = new Client({ connectionString: this.databaseUrl, application_name: 'touchline-events', keepAlive: true });
+    const lost = new ReplaySubject<void>(1);
     let live = true;
     const drop = (error?: Error) => {
       if (!live) return;
       live = false;
       this.connection = undefined;
       if (!this.stopped) this.logger.warn({ err: error }, 'session status feed lost its database connection');
-      this.lost.next();
+      lost.next();
       client.end().catch(() => undefined);
     };
     client.on('error', drop);
@@ -59,7 +62,7 @@ export class SessionStatusFeed implements OnApplicationShutdown {
     try {
       await client.connect();
       await client.query(`LISTEN ${SESSION_STATUS_CHANNEL}`);
-      return client;
+      return { client, lost };
     } catch (error) {
       drop(error as Error);
       throw error;
@@ -70,9 +73,8 @@ export class SessionStatusFeed implements OnApplicationShutdown {
     this.stopped = true;
     const connection = this.connection;
     this.connection = undefined;
-    const client = await connection?.catch(() => undefined);
-    await client?.end().catch(() => undefined);
+    const open = await connection?.catch(() => undefined);
+    await open?.client.end().catch(() => undefined);
     this.changes.complete();
-    this.lost.complete();
   }
 }

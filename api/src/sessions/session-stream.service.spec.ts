@@ -1,17 +1,19 @@
 import { Logger, type MessageEvent } from '@nestjs/common';
 import { SESSION_EVENTS } from '@touchline/shared';
-import { Subject } from 'rxjs';
+import { ReplaySubject, Subject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserEntity } from '../users/user.entity';
 import type { SessionStatusChange, SessionStatusFeed } from './session-status-feed';
 import { SessionStreamService } from './session-stream.service';
 
 /** The database side of the stream (LISTEN on PostgreSQL) replaced by subjects the test drives. */
-function fakeFeed(ready: () => Promise<void> = async () => undefined) {
-  return { changes: new Subject<SessionStatusChange>(), lost: new Subject<void>(), ready } as unknown as SessionStatusFeed & {
-    changes: Subject<SessionStatusChange>;
-    lost: Subject<void>;
+function fakeFeed(failure?: Error) {
+  const feed = { changes: new Subject<SessionStatusChange>(), lost: new ReplaySubject<void>(1) };
+  const ready = async () => {
+    if (failure) throw failure;
+    return feed.lost;
   };
+  return Object.assign(feed, { ready }) as unknown as SessionStatusFeed & typeof feed;
 }
 
 const coach = { id: 'coach-1' } as UserEntity;
@@ -58,15 +60,19 @@ describe('SessionStreamService', () => {
 
     feed.lost.next();
     expect(other.completed()).toBe(true);
+    // A stream that opens on a connection already lost ends at once rather than waiting for events in vain.
+    expect((await open(service)).completed()).toBe(true);
+    feed.lost = new ReplaySubject<void>(1);
     const last = await open(service);
     service.beforeApplicationShutdown();
     expect(last.completed()).toBe(true);
+    expect((await open(service)).completed()).toBe(true);
     expect(service.openStreams).toBe(0);
   });
 
   it('answers 503 with a JSON message when the database cannot listen', async () => {
     Logger.overrideLogger(false);
-    const service = new SessionStreamService(fakeFeed(() => Promise.reject(new Error('connection refused'))));
+    const service = new SessionStreamService(fakeFeed(new Error('connection refused')));
     await expect(new Promise((resolve, reject) => service.stream(coach, new Date(Date.now() + 60_000)).subscribe({ next: resolve, error: reject }))).rejects.toMatchObject({
       status: 503,
       response: { statusCode: 503, message: 'Live updates are unavailable at the moment. Please try again later.' },

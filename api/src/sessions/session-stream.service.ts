@@ -1,6 +1,6 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type MessageEvent } from '@nestjs/common';
 import { SESSION_EVENTS, type SessionStatusEventDto } from '@touchline/shared';
-import { defer, filter, interval, map, merge, Observable, of, Subject, switchMap, takeUntil, timer } from 'rxjs';
+import { defer, filter, interval, map, merge, Observable, of, ReplaySubject, switchMap, takeUntil, timer } from 'rxjs';
 import { Errors } from '../common/app-error';
 import type { UserEntity } from '../users/user.entity';
 import { SessionStatusFeed } from './session-status-feed';
@@ -16,7 +16,8 @@ const RECONNECT_MS = 2_000;
 @Injectable()
 export class SessionStreamService implements BeforeApplicationShutdown {
   private readonly logger = new Logger(SessionStreamService.name);
-  private readonly stopping = new Subject<void>();
+  /** Replayed, so that a stream still opening when the API begins to stop ends too. */
+  private readonly stopping = new ReplaySubject<void>(1);
   private open = 0;
 
   constructor(private readonly feed: SessionStatusFeed) {}
@@ -31,25 +32,26 @@ export class SessionStreamService implements BeforeApplicationShutdown {
       filter((change) => change.ownerId === user.id),
       map(({ sessionId, status, progress, uploaded }): MessageEvent => ({ type: SESSION_EVENTS.event, data: { sessionId, status, progress, uploaded } satisfies SessionStatusEventDto })),
     );
-    const events = merge(
-      ownChanges,
-      // Sent once the database listens, so a client that sees it misses nothing that commits afterwards.
-      of<MessageEvent>({ comment: 'connected', retry: RECONNECT_MS }),
-      interval(SESSION_EVENTS.heartbeatMs).pipe(map((): MessageEvent => ({ comment: 'heartbeat' }))),
-    ).pipe(takeUntil(merge(timer(tokenExpiresAt), this.feed.lost, this.stopping)));
+    const events = (lost: Observable<void>) =>
+      merge(
+        ownChanges,
+        // Sent once the database listens, so a client that sees it misses nothing that commits afterwards.
+        of<MessageEvent>({ comment: 'connected', retry: RECONNECT_MS }),
+        interval(SESSION_EVENTS.heartbeatMs).pipe(map((): MessageEvent => ({ comment: 'heartbeat' }))),
+      ).pipe(takeUntil(merge(timer(tokenExpiresAt), lost, this.stopping)));
 
     return defer(async () => {
       try {
-        await this.feed.ready();
+        return await this.feed.ready();
       } catch (error) {
         this.logger.error({ err: error }, 'session status feed unavailable');
         throw Errors.liveUpdatesUnavailable();
       }
     }).pipe(
-      switchMap(() => {
+      switchMap((lost) => {
         this.open += 1;
         return new Observable<MessageEvent>((subscriber) => {
-          const subscription = events.subscribe(subscriber);
+          const subscription = events(lost).subscribe(subscriber);
           return () => {
             this.open -= 1;
             subscription.unsubscribe();
