@@ -48,16 +48,17 @@ export class SessionStreamService implements BeforeApplicationShutdown {
         throw Errors.liveUpdatesUnavailable();
       }
     }).pipe(
-      switchMap((lost) => {
-        this.open += 1;
-        return new Observable<MessageEvent>((subscriber) => {
-          const subscription = events(lost).subscribe(subscriber);
-          return () => {
-            this.open -= 1;
-            subscription.unsubscribe();
-          };
-        });
-      }),
+      switchMap(
+        (lost) =>
+          new Observable<MessageEvent>((subscriber) => {
+            this.open += 1;
+            const subscription = events(lost).subscribe(subscriber);
+            return () => {
+              this.open -= 1;
+              subscription.unsubscribe();
+            };
+          }),
+      ),
     );
   }
 
