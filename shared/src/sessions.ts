@@ -87,3 +87,26 @@ export function formatMinutes(minutes: number): string {
   if (minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
+
+/**
+ * The live status stream, `GET /api/sessions/events` (server-sent events, Bearer token): one `session` event per
+ * change of one of the caller's sessions, a comment as heartbeat, and the end of the stream when the access token
+ * expires (the client reconnects with a fresh one).
+ */
+export const SESSION_EVENTS = {
+  url: '/api/sessions/events',
+  event: 'session',
+  /** Below the idle timeouts of common proxies (nginx and most load balancers: 60 s). */
+  heartbeatMs: 25_000,
+} as const;
+
+/** The data of a `session` event: small on purpose, the client reads the rest from the API when it needs it. */
+export interface SessionStatusEventDto {
+  sessionId: string;
+  /** `deleted` once the session is gone. */
+  status: ProcessingStatus | 'deleted';
+  /** Percent of the analysis done (0–100). */
+  progress: number;
+  /** Whether the recording has finished uploading. */
+  uploaded: boolean;
+}

@@ -15,16 +15,21 @@ export class UserAuthenticator {
   ) {}
 
   async authenticate(authorization: string | undefined): Promise<UserEntity> {
+    return (await this.authenticateToken(authorization)).user;
+  }
+
+  /** The user and when their access token expires. */
+  async authenticateToken(authorization: string | undefined): Promise<{ user: UserEntity; expiresAt: Date }> {
     const token = bearerToken(authorization);
     if (!token) throw Errors.authenticationRequired();
-    const { subject } = await this.identity.verifyAccessToken(token);
+    const { subject, expiresAt } = await this.identity.verifyAccessToken(token);
     const user = await this.users.findByIdentityId(subject);
     if (!user) throw Errors.userNotFound();
-    return user;
+    return { user, expiresAt };
   }
 }
 
-type UserRequest = Request & { user?: UserEntity };
+type UserRequest = Request & { user?: UserEntity; tokenExpiresAt?: Date };
 
 /** Requires a Bearer token of a registered user and attaches that user to the request. */
 @Injectable()
@@ -33,7 +38,9 @@ export class RegisteredUserGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<UserRequest>();
-    request.user = await this.authenticator.authenticate(request.headers.authorization);
+    const { user, expiresAt } = await this.authenticator.authenticateToken(request.headers.authorization);
+    request.user = user;
+    request.tokenExpiresAt = expiresAt;
     return true;
   }
 }
@@ -43,4 +50,11 @@ export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionC
   const user = context.switchToHttp().getRequest<UserRequest>().user;
   if (!user) throw Errors.authenticationRequired();
   return user;
+});
+
+/** When the access token of a request a `RegisteredUserGuard` let through expires. */
+export const TokenExpiry = createParamDecorator((_: unknown, context: ExecutionContext): Date => {
+  const expiresAt = context.switchToHttp().getRequest<UserRequest>().tokenExpiresAt;
+  if (!expiresAt) throw Errors.authenticationRequired();
+  return expiresAt;
 });

@@ -42,4 +42,6 @@ export const Errors = {
   retryNotFailed: () => new AppError('RETRY_NOT_FAILED', HttpStatus.CONFLICT, SESSION_MESSAGES.retryNotFailed),
   unsupportedBody: () =>
     new AppError('UNSUPPORTED_BODY', HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be JSON in UTF-8'),
+  liveUpdatesUnavailable: () =>
+    new AppError('LIVE_UPDATES_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, 'Live updates are unavailable at the moment. Please try again later.'),
 } as const;

@@ -6,6 +6,8 @@ export interface VerifiedIdentity {
   subject: string;
   email: string | null;
   emailVerified: boolean;
+  /** When the token expires (`exp`): long-lived responses such as the status stream end then. */
+  expiresAt: Date;
 }
 
 export interface IdentityAccount {

@@ -26,6 +26,7 @@ export class JwtAccessTokenVerifier {
         subject: payload.sub!,
         email: typeof payload.email === 'string' ? payload.email : null,
         emailVerified: payload.email_verified === true,
+        expiresAt: new Date(payload.exp! * 1000),
       };
     } catch (error) {
       if (error instanceof errors.JWKSTimeout || (error instanceof TypeError && /fetch/i.test(error.message))) {

@@ -3,6 +3,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { CoachingSessionEntity } from './coaching-session.entity';
 import { SessionEvents } from './session-events';
+import { SessionEventsController } from './session-events.controller';
+import { SessionStatusFeed } from './session-status-feed';
+import { SessionStreamService } from './session-stream.service';
 import { SessionsController } from './sessions.controller';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
@@ -11,8 +14,8 @@ import { UploadsService } from './uploads.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CoachingSessionEntity]), AuthModule],
-  controllers: [SessionsController],
-  providers: [SessionsRepository, SessionsService, SessionEvents, UploadsService, UploadSweeper],
+  controllers: [SessionEventsController, SessionsController],
+  providers: [SessionsRepository, SessionsService, SessionEvents, SessionStatusFeed, SessionStreamService, UploadsService, UploadSweeper],
   exports: [SessionEvents, SessionsRepository, SessionsService, UploadsService],
 })
 export class SessionsModule {}

@@ -5,6 +5,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { createQueryClient } from '@/lib/query-client';
 import { AuthGate } from './auth-gate';
+import { LiveSessionUpdates } from './live-session-updates';
 import { createRouter } from './router';
 
 export function App() {
@@ -14,6 +15,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
         <AuthGate>
+          <LiveSessionUpdates />
           <RouterProvider router={router} />
         </AuthGate>
         <Toaster />

@@ -3,7 +3,16 @@ import { Identity1763800000000 } from './1763800000000-identity';
 import { CoachingSessions1763900000000 } from './1763900000000-coaching-sessions';
 import { SessionAnalysis1764000000000 } from './1764000000000-session-analysis';
 import { CoachingReport1764100000000 } from './1764100000000-coaching-report';
+import { SessionStatusNotify1764200000000 } from './1764200000000-session-status-notify';
 import { IdentitySignupProfile1764210000000 } from './1764210000000-identity-signup-profile';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
-export const migrations = [CreateUsers1763700000000, Identity1763800000000, CoachingSessions1763900000000, SessionAnalysis1764000000000, CoachingReport1764100000000, IdentitySignupProfile1764210000000];
+export const migrations = [
+  CreateUsers1763700000000,
+  Identity1763800000000,
+  CoachingSessions1763900000000,
+  SessionAnalysis1764000000000,
+  CoachingReport1764100000000,
+  SessionStatusNotify1764200000000,
+  IdentitySignupProfile1764210000000,
+];

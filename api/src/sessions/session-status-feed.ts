@@ -1,0 +1,80 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type { SessionStatusEventDto } from '@touchline/shared';
+import { Client } from 'pg';
+import { type Observable, ReplaySubject, Subject } from 'rxjs';
+import { DATABASE_URL } from '../database/database-url';
+
+/** The NOTIFY channel the `coaching_sessions` triggers announce changes on (migration 1764200000000). */
+export const SESSION_STATUS_CHANNEL = 'session_status';
+
+/** One change as the database announces it: the event a coach receives, and whose session it is. */
+export interface SessionStatusChange extends SessionStatusEventDto {
+  ownerId: string;
+}
+
+/**
+ * Every session change committed to the database, from any process (the worker service included), read with
+ * PostgreSQL LISTEN on one connection of its own. It connects when the first stream opens, so a worker never
+ * listens. When that connection is lost, every stream on it ends: their clients reconnect, which connects again,
+ * and catch up on what they missed by reading the API.
+ */
+@Injectable()
+export class SessionStatusFeed implements OnApplicationShutdown {
+  private readonly logger = new Logger(SessionStatusFeed.name);
+  readonly changes = new Subject<SessionStatusChange>();
+  private connection: Promise<{ client: Client; lost: Observable<void> }> | undefined;
+  private stopped = false;
+
+  constructor(@Inject(DATABASE_URL) private readonly databaseUrl: string) {}
+
+  /**
+   * Resolves once the database is listening, connecting first when needed, with a signal that fires when this
+   * connection is lost (at once for a late subscriber, so no stream outlives its connection unnoticed).
+   */
+  async ready(): Promise<Observable<void>> {
+    if (this.stopped) throw new Error('the status feed has stopped');
+    this.connection ??= this.connect();
+    return (await this.connection).lost;
+  }
+
+  private async connect(): Promise<{ client: Client; lost: Observable<void> }> {
+    const client = new Client({ connectionString: this.databaseUrl, application_name: 'touchline-events', keepAlive: true });
+    const lost = new ReplaySubject<void>(1);
+    let live = true;
+    const drop = (error?: Error) => {
+      if (!live) return;
+      live = false;
+      this.connection = undefined;
+      if (!this.stopped) this.logger.warn({ err: error }, 'session status feed lost its database connection');
+      lost.next();
+      client.end().catch(() => undefined);
+    };
+    client.on('error', drop);
+    client.on('end', () => drop());
+    client.on('notification', ({ channel, payload }) => {
+      if (channel !== SESSION_STATUS_CHANNEL || !payload) return;
+      try {
+        this.changes.next(JSON.parse(payload) as SessionStatusChange);
+      } catch (error) {
+        this.logger.error({ err: error }, 'unreadable session status notification');
+      }
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${SESSION_STATUS_CHANNEL}`);
+      return { client, lost };
+    } catch (error) {
+      drop(error as Error);
+      throw error;
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    const connection = this.connection;
+    this.connection = undefined;
+    const open = await connection?.catch(() => undefined);
+    await open?.client.end().catch(() => undefined);
+    this.changes.complete();
+  }
+}

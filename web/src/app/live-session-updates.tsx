@@ -1,0 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { watchSessionEvents } from '@/lib/session-events';
+
+/** Keeps sessions' statuses live while a coach is signed in; signing out closes the stream. */
+export function LiveSessionUpdates() {
+  const queryClient = useQueryClient();
+  const userId = useAuthStore((s) => s.user?.id);
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    watchSessionEvents(queryClient, controller.signal).catch(() => undefined);
+    return () => controller.abort();
+  }, [queryClient, userId]);
+  return null;
+}
