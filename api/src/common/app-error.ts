@@ -30,6 +30,8 @@ export const Errors = {
     new AppError('RESET_ATTEMPTS_EXHAUSTED', HttpStatus.BAD_REQUEST, 'Too many wrong codes. Please request a new reset code.'),
   tooManyRequests: () => new AppError('TOO_MANY_REQUESTS', HttpStatus.TOO_MANY_REQUESTS, 'Too many requests. Please try again later.'),
   malformedJson: () => new AppError('MALFORMED_JSON', HttpStatus.BAD_REQUEST, 'Malformed JSON in request body'),
+  bodyTooDeep: (levels: number) =>
+    new AppError('BODY_TOO_DEEP', HttpStatus.BAD_REQUEST, `Request body is nested more than ${levels} levels deep`),
   bodyTooLarge: (limit: string) =>
     new AppError('BODY_TOO_LARGE', HttpStatus.PAYLOAD_TOO_LARGE, `Request body is larger than the limit of ${limit}`),
   sessionNotFound: () => new AppError('SESSION_NOT_FOUND', HttpStatus.NOT_FOUND, SESSION_MESSAGES.notFound),

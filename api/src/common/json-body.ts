@@ -2,6 +2,12 @@ import express, { type RequestHandler } from 'express';
 import { Errors } from './app-error';
 import { toErrorBody } from './error-body';
 
+/**
+ * Deepest nesting of objects and arrays a JSON body may have. The API's bodies are a level or two deep; the
+ * validation libraries walk a body recursively, so a body nested thousands deep would exhaust the stack.
+ */
+export const MAX_JSON_DEPTH = 32;
+
 interface BodyParserError {
   type?: string;
   status?: number;
@@ -15,7 +21,12 @@ export function jsonBody(limit: string): RequestHandler {
   const parse = express.json({ limit });
   return (req, res, next) =>
     parse(req, res, (err?: unknown) => {
-      if (!err) return next();
+      if (!err) {
+        if (!nestedDeeperThan(req.body, MAX_JSON_DEPTH)) return next();
+        const body = toErrorBody(Errors.bodyTooDeep(MAX_JSON_DEPTH));
+        res.status(body.statusCode).json(body);
+        return;
+      }
       const { type } = err as BodyParserError;
       const error =
         type === 'entity.too.large'
@@ -26,4 +37,16 @@ export function jsonBody(limit: string): RequestHandler {
       const body = toErrorBody(error);
       res.status(body.statusCode).json(body);
     });
+}
+
+/** Whether `value` nests objects or arrays more than `limit` levels deep; iterative, so any depth is safe to measure. */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth + 1 > limit) return true;
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return false;
 }

@@ -24,11 +24,12 @@ export class ListSessionsQuery implements SessionQuery {
   @IsIn(MEDIA_TYPES, { message: `mediaType must be one of: ${MEDIA_TYPES.join(', ')}` })
   mediaType?: MediaType;
 
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @ApiPropertyOptional({ minimum: 1, maximum: SESSION_PAGE.maxPage, default: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'page must be a whole number' })
   @Min(1, { message: 'page must be at least 1' })
+  @Max(SESSION_PAGE.maxPage, { message: `page must be at most ${SESSION_PAGE.maxPage}` })
   page?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: SESSION_PAGE.maxSize, default: SESSION_PAGE.defaultSize })
