@@ -56,6 +56,35 @@ describe('deeply nested JSON', () => {
   });
 });
 
+describe('text PostgreSQL cannot store', () => {
+  it('refuses a NUL character in a body or in the search with 400, and stores nothing', async () => {
+    const created = await fetch(`${api.url}/api/sessions`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Drill\u0000', mediaType: 'audio', fileName: 'drill.mp3', sizeBytes: 10 }),
+    });
+    await expectClientError(created, 400, 'Text in the request body must not contain NUL characters');
+    await expectClientError(await fetch(`${api.url}/api/sessions?search=a%00b`, { headers: bearer(token) }), 400, 'search must not contain NUL characters');
+    expect(((await (await fetch(`${api.url}/api/sessions`, { headers: bearer(token) })).json()) as { total: number }).total).toBe(0);
+  });
+});
+
+describe('methods a path does not have', () => {
+  it.each([
+    ['DELETE', '/api/auth/check', 'GET, HEAD'],
+    ['PUT', '/api/sessions', 'GET, POST, HEAD'],
+    ['PATCH', '/api/sessions/7d1c2f9e-2b7a-4c55-9a39-2f1f9f3b4d10', 'GET, DELETE, HEAD'],
+  ])('answers %s %s with 405 and Allow: %s', async (method, path, allow) => {
+    const res = await fetch(api.url + path, { method, headers: bearer(token) });
+    await expectClientError(res, 405, `${method} is not allowed here`);
+    expect(res.headers.get('allow')).toBe(allow);
+  });
+
+  it('still answers an unknown path with 404', async () => {
+    await expectClientError(await fetch(`${api.url}/api/sessions/x/y/z`, { method: 'PUT', headers: bearer(token) }), 404);
+  });
+});
+
 describe('numeric query parameters', () => {
   it.each(['1e20', '1e308', '9007199254740993', '10001'])('refuses page=%s with 400', async (page) => {
     const res = await fetch(`${api.url}/api/sessions?page=${page}`, { headers: bearer(token) });

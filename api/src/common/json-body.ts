@@ -1,5 +1,5 @@
 import express, { type RequestHandler } from 'express';
-import { Errors } from './app-error';
+import { Errors, type AppError } from './app-error';
 import { toErrorBody } from './error-body';
 
 /**
@@ -22,8 +22,9 @@ export function jsonBody(limit: string): RequestHandler {
   return (req, res, next) =>
     parse(req, res, (err?: unknown) => {
       if (!err) {
-        if (!nestedDeeperThan(req.body, MAX_JSON_DEPTH)) return next();
-        const body = toErrorBody(Errors.bodyTooDeep(MAX_JSON_DEPTH));
+        const problem = unacceptable(req.body);
+        if (!problem) return next();
+        const body = toErrorBody(problem);
         res.status(body.statusCode).json(body);
         return;
       }
@@ -39,14 +40,21 @@ export function jsonBody(limit: string): RequestHandler {
     });
 }
 
-/** Whether `value` nests objects or arrays more than `limit` levels deep; iterative, so any depth is safe to measure. */
-export function nestedDeeperThan(value: unknown, limit: number): boolean {
+/**
+ * What makes a parsed body unacceptable before any validation: nesting deeper than MAX_JSON_DEPTH, or a NUL
+ * character, which PostgreSQL cannot store in text. Iterative, so any depth is safe to look at.
+ */
+export function unacceptable(value: unknown): AppError | null {
   const pending: [unknown, number][] = [[value, 0]];
   while (pending.length > 0) {
     const [current, depth] = pending.pop()!;
+    if (typeof current === 'string' && current.includes('\u0000')) return Errors.nulInBody();
     if (current === null || typeof current !== 'object') continue;
-    if (depth + 1 > limit) return true;
-    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+    if (depth + 1 > MAX_JSON_DEPTH) return Errors.bodyTooDeep(MAX_JSON_DEPTH);
+    for (const [key, child] of Object.entries(current)) {
+      if (key.includes('\u0000')) return Errors.nulInBody();
+      pending.push([child, depth + 1]);
+    }
   }
-  return false;
+  return null;
 }
