@@ -119,6 +119,17 @@ describe('tus uploads', () => {
     await expectClientError(await tusPost(meta(sessionId)), 404, 'Session not found');
   });
 
+  it('answers an upload without a sessionId with 400', async () => {
+    const res = await fetch(`${api.url}/api/uploads`, { method: 'POST', headers: { ...bearer(token), 'tus-resumable': '1.0.0', 'upload-length': '10' } });
+    await expectClientError(res, 400, 'Upload-Metadata must name the sessionId.');
+  });
+
+  it('answers a method the upload endpoint does not have with 405 and Allow', async () => {
+    const res = await fetch(`${api.url}/api/uploads/${'0'.repeat(32)}`, { method: 'PUT', headers: { ...bearer(token), 'tus-resumable': '1.0.0' } });
+    await expectClientError(res, 405);
+    expect(res.headers.get('allow')).toBe('DELETE, HEAD, PATCH');
+  });
+
   it('answers protocol errors as JSON with tus status codes', async () => {
     const noVersion = await fetch(`${api.url}/api/uploads`, { method: 'POST', headers: { ...bearer(token), 'upload-length': '10' } });
     await expectClientError(noVersion, 412, 'Tus-Resumable Required');

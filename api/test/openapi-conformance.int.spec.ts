@@ -14,6 +14,8 @@ let schemathesis: string;
 let token: string;
 let reportDir: string;
 
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
 interface OpenApiDocument {
   paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>;
 }
@@ -59,13 +61,18 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
 describe('the OpenAPI document', () => {
   it('describes a JSON body for every answer of every operation, errors included', async () => {
     const doc = (await (await fetch(`${api.url}/api/docs/openapi.json`)).json()) as OpenApiDocument;
-    const operations = Object.entries(doc.paths).flatMap(([p, methods]) => Object.entries(methods).map(([m, op]) => ({ name: `${m.toUpperCase()} ${p}`, op })));
-    expect(operations.length).toBeGreaterThanOrEqual(15);
+    const operations = Object.entries(doc.paths).flatMap(([p, item]) =>
+      Object.entries(item)
+        .filter(([method]) => HTTP_METHODS.includes(method))
+        .map(([method, op]) => ({ name: `${method.toUpperCase()} ${p}`, op })),
+    );
+    expect(operations.length).toBeGreaterThanOrEqual(20);
     for (const { name, op } of operations) {
       const statuses = Object.keys(op.responses);
       expect(statuses.some((s) => s.startsWith('2')), `${name} has no success answer`).toBe(true);
       for (const [status, response] of Object.entries(op.responses)) {
-        if (status === '204') continue;
+        // tus's successes answer in headers only (Location, Upload-Offset), as do 204s.
+        if (status === '204' || (name.includes(' /api/uploads') && status.startsWith('2'))) continue;
         expect(response.content?.['application/json']?.schema, `${name} ${status} has no JSON schema`).toBeDefined();
       }
     }
@@ -108,7 +115,9 @@ describe('the OpenAPI document', () => {
       console.log(output.slice(output.indexOf('SUMMARY')));
       expect(output, output).toMatch(/passed/);
       expect(code, output).toBe(0);
-      expect(await readFile(junit, 'utf8')).not.toMatch(/<failure/);
+      const report = await readFile(junit, 'utf8');
+      console.log(`operations tested: ${[...report.matchAll(/<testcase name="([^"]+)"/g)].map((m) => m[1]).join(', ')}`);
+      expect(report).not.toMatch(/<failure/);
     },
     400_000,
   );

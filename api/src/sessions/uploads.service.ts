@@ -121,6 +121,7 @@ export class UploadsService {
     if (upload.sizeIsDeferred || upload.size === undefined) {
       throw tusError(new AppError('UPLOAD_LENGTH_REQUIRED', 400, 'Upload-Length is required.'));
     }
+    if (!sessionId) throw tusError(new AppError('UPLOAD_SESSION_REQUIRED', 400, 'Upload-Metadata must name the sessionId.'));
     const session = isUUID(sessionId) ? await this.sessions.findOwned(sessionId, user.id) : null;
     if (!session) throw tusError(Errors.sessionNotFound());
     if (session.uploadedAt) throw tusError(Errors.alreadyUploaded());
