@@ -7,11 +7,15 @@ import { Logger } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { closeRequestSchemas } from './common/api-docs';
 import { jsonBody } from './common/json-body';
+import { methodNotAllowed } from './common/method-not-allowed';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { HTTP_MOUNTS, type HttpMount } from './identity/identity-provider';
 import { identityOrigins } from './identity/identity.module';
+import { CREATE_SESSION_SCHEMA } from './sessions/dto/create-session.dto';
+import { describeUploads } from './sessions/uploads.openapi';
 import { UploadsService } from './sessions/uploads.service';
 
 export const API_PREFIX = 'api';
@@ -40,7 +44,6 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
     }),
   );
   app.use(jsonBody(config.bodyLimit));
-  for (const mount of [...app.get<HttpMount[]>(HTTP_MOUNTS), app.get(UploadsService).mount]) app.use(mount.path, mount.handler);
   app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: 'idp/{*path}', method: RequestMethod.ALL }] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
@@ -54,6 +57,13 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
       .addBearerAuth()
       .build(),
   );
+  const createSession = document.components?.schemas?.[CREATE_SESSION_SCHEMA] as { properties: Record<string, { maximum?: number }> } | undefined;
+  if (createSession?.properties.sizeBytes) createSession.properties.sizeBytes.maximum = config.uploads.maxBytes;
+  describeUploads(document, config.uploads.maxBytes);
+  closeRequestSchemas(document);
+  // Before the tus and identity-provider mounts, so tus's own routes get the same 405.
+  app.use(methodNotAllowed(document));
+  for (const mount of [...app.get<HttpMount[]>(HTTP_MOUNTS), app.get(UploadsService).mount]) app.use(mount.path, mount.handler);
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json` });
   return app;
 }

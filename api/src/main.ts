@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/app-config';
 import { createApp } from './create-app';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres';
+import { StartupError } from './database/postgres-runtime';
 import { createLogger } from './logger';
 import { stopOnSignals } from './shutdown';
 
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // Configuration errors name the variable; print just that, without a stack trace.
-  console.error(error instanceof ConfigError ? error.message : error);
+  // Configuration and start-up errors say what to do; print just that, without a stack trace.
+  console.error(error instanceof ConfigError || error instanceof StartupError ? error.message : error);
   process.exit(1);
 });

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: install what is missing (npm packages, Debian's Chromium, the S3 servers built with Go), build,
+// `npm test`: install what is missing (npm packages, Debian's Chromium, the S3 servers built with Go, schemathesis
+// in a virtualenv), build,
 // then run every suite:
 // type checks, unit and integration tests (Vitest, against a real PostgreSQL), and the browser and
 // whole-product tests (Playwright in Debian's Chromium). Exits non-zero if anything fails.
 import { ensureGoTool } from '../lib/go-tools.mjs';
+import { ensureSchemathesis } from '../lib/schemathesis.mjs';
 import { ensureBuilt, ensureInstalled, log, run } from '../lib/setup.mjs';
 import { ensureSystemPackages } from '../lib/system.mjs';
 
@@ -18,6 +20,8 @@ try {
   ensureSystemPackages();
   // The storage contract suite runs against both S3 servers; a first build takes a few minutes, then it is cached.
   for (const tool of ['minio', 'versitygw']) ensureGoTool(tool);
+  // The OpenAPI conformance test runs schemathesis (PyPI) from a virtualenv in the same cache.
+  ensureSchemathesis();
   ensureBuilt();
 } catch (error) {
   log(`set-up failed: ${error.message}`);

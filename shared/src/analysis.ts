@@ -92,7 +92,8 @@ export interface SessionQuery {
   pageSize?: number;
 }
 
-export const SESSION_PAGE = { defaultSize: 10, maxSize: 50 } as const;
+/** `maxPage` bounds the offset the database is asked for: 10,000 pages of 50 are far more sessions than a coach has. */
+export const SESSION_PAGE = { defaultSize: 10, maxSize: 50, maxPage: 10_000 } as const;
 
 /** `GET /api/dashboard/overview`: the caller's coaching at a glance. */
 export interface OverviewDto {

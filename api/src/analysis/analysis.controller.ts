@@ -1,15 +1,18 @@
 import { Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { CoachingSessionDto, OverviewDto, SessionReportDto } from '@touchline/shared';
 import { Repository } from 'typeorm';
 import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
+import { ApiErrors, SIGNED_IN_ERRORS } from '../common/api-docs';
 import { Errors } from '../common/app-error';
 import { CoachingSessionEntity } from '../sessions/coaching-session.entity';
 import { mapSession } from '../sessions/session.mapper';
 import { SessionsService } from '../sessions/sessions.service';
 import type { UserEntity } from '../users/user.entity';
 import { AnalysisJobs } from './analysis-jobs';
+import { OverviewResponse, SessionReportResponse } from './dto/report.response';
+import { SessionResponse } from '../sessions/dto/session.response';
 import { codeCounts } from './code-counts';
 import { storedAssessment } from './coaching-report';
 import { OverviewService } from './overview.service';
@@ -20,6 +23,7 @@ const sessionId = new ParseUUIDPipe({ exceptionFactory: () => Errors.sessionNotF
 
 @ApiTags('sessions')
 @ApiBearerAuth()
+@ApiErrors(...SIGNED_IN_ERRORS)
 @UseGuards(RegisteredUserGuard)
 @Controller('sessions')
 export class AnalysisController {
@@ -33,6 +37,9 @@ export class AnalysisController {
 
   /** The analysis of one of the caller's sessions: metrics, speech, coded transcript, style and scores. */
   @Get(':id/report')
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOkResponse({ type: SessionReportResponse })
+  @ApiErrors(409)
   async report(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<SessionReportDto> {
     const session = await this.sessions.get(user, id);
     const analysis = session.processingStatus === 'completed' ? await this.analyses.findOneBy({ sessionId: id }) : null;
@@ -54,6 +61,9 @@ export class AnalysisController {
   /** Analyses a session whose analysis failed once more; answers the session, waiting for analysis again. */
   @Post(':id/analysis')
   @HttpCode(202)
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiAcceptedResponse({ description: 'The session, waiting for analysis again', type: SessionResponse })
+  @ApiErrors(409)
   async retry(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<CoachingSessionDto> {
     await this.sessions.get(user, id);
     const result = await this.sessionRows.update(
@@ -68,6 +78,7 @@ export class AnalysisController {
 
 @ApiTags('dashboard')
 @ApiBearerAuth()
+@ApiErrors(...SIGNED_IN_ERRORS)
 @UseGuards(RegisteredUserGuard)
 @Controller('dashboard')
 export class OverviewController {
@@ -75,6 +86,7 @@ export class OverviewController {
 
   /** The caller's coaching at a glance: totals, latest sessions, averages and the trend of the scores. */
   @Get('overview')
+  @ApiOkResponse({ type: OverviewResponse })
   get(@CurrentUser() user: UserEntity): Promise<OverviewDto> {
     return this.overview.of(user.id);
   }

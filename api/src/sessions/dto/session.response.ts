@@ -1,0 +1,92 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  MEDIA_TYPES,
+  PROCESSING_STATUSES,
+  SESSION_PAGE,
+  type CoachingSessionDto,
+  type CreatedSessionDto,
+  type MediaType,
+  type ProcessingStatus,
+  type SessionPageDto,
+} from '@touchline/shared';
+
+export class SessionResponse implements CoachingSessionDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty()
+  title: string;
+
+  @ApiProperty({ enum: MEDIA_TYPES })
+  mediaType: MediaType;
+
+  @ApiProperty()
+  originalFileName: string;
+
+  @ApiProperty({ type: 'integer', minimum: 1 })
+  sizeBytes: number;
+
+  @ApiProperty({ type: String, nullable: true, description: "Detected from the file's bytes once the upload is complete" })
+  contentType: string | null;
+
+  @ApiProperty({ enum: PROCESSING_STATUSES })
+  processingStatus: ProcessingStatus;
+
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 100, description: 'Percent of the analysis done' })
+  analysisProgress: number;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Why the analysis failed, when it did' })
+  failureReason: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'null while the upload is still open' })
+  uploadedAt: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt: string;
+}
+
+class UploadMetadata {
+  @ApiProperty({ format: 'uuid', description: 'The session id, sent as the tus Upload-Metadata `sessionId`' })
+  sessionId: string;
+}
+
+class UploadTarget {
+  @ApiProperty({ example: '/api/uploads', description: 'The tus endpoint to create the upload at' })
+  endpoint: string;
+
+  @ApiProperty({ type: UploadMetadata })
+  metadata: Record<string, string>;
+}
+
+export class CreatedSessionResponse implements CreatedSessionDto {
+  @ApiProperty({ type: SessionResponse })
+  session: SessionResponse;
+
+  @ApiProperty({ type: UploadTarget })
+  upload: UploadTarget;
+}
+
+export class SessionPageResponse implements SessionPageDto {
+  @ApiProperty({ type: [SessionResponse] })
+  items: SessionResponse[];
+
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Sessions matching the filters, on every page' })
+  total: number;
+
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: SESSION_PAGE.maxPage })
+  page: number;
+
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: SESSION_PAGE.maxSize })
+  pageSize: number;
+}
+
+export class MediaUrlResponse {
+  @ApiProperty({ description: 'A signed URL that serves the recording with HTTP Range requests' })
+  url: string;
+
+  @ApiProperty({ format: 'date-time' })
+  expiresAt: string;
+}
