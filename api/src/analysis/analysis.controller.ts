@@ -55,9 +55,10 @@ export class AnalysisController {
   @Post(':id/analysis')
   @HttpCode(202)
   async retry(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<CoachingSessionDto> {
-    await this.sessions.get(user, id);
+    const session = await this.sessions.get(user, id);
+    if (session.processingStatus === 'failed' && !session.failureRetryable) throw Errors.retryPermanent();
     const result = await this.sessionRows.update(
-      { id, ownerId: user.id, processingStatus: 'failed' },
+      { id, ownerId: user.id, processingStatus: 'failed', failureRetryable: true },
       { processingStatus: 'pending', analysisProgress: 0, failureReason: null },
     );
     if (!result.affected) throw Errors.retryNotFailed();
