@@ -1,8 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { SIGNUP_PLANS, type SignupPlan } from '@touchline/shared';
+import { IDENTITY_ERROR_MESSAGES, SIGNUP_PLANS, type SignupPlan } from '@touchline/shared';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsString, Length, Matches, MaxLength } from 'class-validator';
 
+// The catalogue's text (spec §8), so a form that shows the API's answer shows the product's words.
+const INVALID_EMAIL = { message: IDENTITY_ERROR_MESSAGES['invalid-email'] };
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class LoginDto {
@@ -13,7 +15,7 @@ export class LoginDto {
 
   @ApiProperty()
   @Transform(trim)
-  @IsEmail({}, { message: 'email must be an email address' })
+  @IsEmail({}, INVALID_EMAIL)
   @MaxLength(320)
   email: string;
 }
@@ -34,7 +36,7 @@ export class RegisterDto extends LoginDto {
 export class ResetPasswordRequestDto {
   @ApiProperty()
   @Transform(trim)
-  @IsEmail({}, { message: 'email must be an email address' })
+  @IsEmail({}, INVALID_EMAIL)
   @MaxLength(320)
   email: string;
 }
