@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { checkEmail, checkNewPassword, checkResetCode, focusFirstProblem, validate } from '@/lib/form-validation';
 import { confirmPasswordReset, requestPasswordReset } from '../api/auth-api';
@@ -111,7 +111,7 @@ export default function ResetPasswordScreen() {
           </form>
         )}
         {step === 'done' && (
-          <Link to="/login" className="inline-flex h-10 items-center rounded-md bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700">
+          <Link to="/login" className={buttonVariants()}>
             Log in
           </Link>
         )}

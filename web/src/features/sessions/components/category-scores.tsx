@@ -52,7 +52,7 @@ export function CategoryScores({ scores, rubricVersion }: { scores: CategoryScor
         </h2>
         <p className="text-sm text-slate-500">Scores from 0 to 100, computed with rubric {rubricVersion}.</p>
       </div>
-      <div ref={box} role="img" aria-label={`Bar chart of the skill category scores. ${summary}`} className="rounded-xl border border-slate-200 bg-white p-4">
+      <div ref={box} data-testid="score-chart" role="img" aria-label={`Bar chart of the skill category scores. ${summary}`} className="rounded-xl border border-slate-200 bg-white p-4">
         <BarChart
           responsive
           data={bars}
