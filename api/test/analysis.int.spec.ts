@@ -100,20 +100,39 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
     expect(report.rubricVersion).toBe(rubric.version);
   });
 
-  it('fails a damaged recording with a reason, without retrying it', async () => {
+  it('fails a damaged recording with a reason, for good: trying again is refused', async () => {
     const data = Buffer.concat([Buffer.from('000000206674797069736f6d0000020069736f6d69736f32', 'hex'), randomBytes(60_000)]);
     const id = await upload('broken.mp4', data, 'video');
     const session = await settled(id);
-    expect(session).toMatchObject({ processingStatus: 'failed', failureReason: 'The recording could not be read: the file is damaged or incomplete.' });
+    expect(session).toMatchObject({ processingStatus: 'failed', failureReason: 'The recording could not be read: the file is damaged or incomplete.', retryable: false });
     expect((await call('GET', `/api/sessions/${id}/report`)).status).toBe(409);
 
-    // Trying again: only the owner, only a failed analysis; the file is still damaged, so it fails again.
+    // Only the owner may ask; the file is still damaged, so the answer is 409 with the reason, and nothing changes.
     const { token: other } = await registerCoach(api, 'Meddler');
     expect((await fetch(`${api.url}/api/sessions/${id}/analysis`, { method: 'POST', headers: bearer(other) })).status).toBe(404);
     const retried = await call('POST', `/api/sessions/${id}/analysis`);
+    expect(retried.status).toBe(409);
+    expect(await retried.json()).toEqual({ statusCode: 409, message: SESSION_MESSAGES.retryPermanent });
+    expect(await (await call('GET', `/api/sessions/${id}`)).json()).toMatchObject({ processingStatus: 'failed', failureReason: session.failureReason, retryable: false });
+  });
+
+  it('tries again a failure of the server once it is mended', async () => {
+    const file = path.join(dir, 'before-ffmpeg.wav');
+    generateSession({ file, seconds: 5, script: [{ text: 'Well done.', at: 1 }] });
+    const saved = process.env.FFMPEG_PATH;
+    process.env.FFMPEG_PATH = path.join(dir, 'no-ffmpeg-here');
+    let id: string;
+    try {
+      id = await upload('before-ffmpeg.wav', await readFile(file));
+      expect(await settled(id)).toMatchObject({ processingStatus: 'failed', failureReason: expect.stringMatching(/ffmpeg is not installed/), retryable: true });
+    } finally {
+      if (saved === undefined) delete process.env.FFMPEG_PATH;
+      else process.env.FFMPEG_PATH = saved;
+    }
+    const retried = await call('POST', `/api/sessions/${id}/analysis`);
     expect(retried.status).toBe(202);
-    expect(await retried.json()).toMatchObject({ processingStatus: 'pending', failureReason: null, analysisProgress: 0 });
-    expect(await settled(id)).toMatchObject({ processingStatus: 'failed', failureReason: session.failureReason });
+    expect(await retried.json()).toMatchObject({ processingStatus: 'pending', failureReason: null, retryable: false });
+    expect(await settled(id)).toMatchObject({ processingStatus: 'completed', failureReason: null, retryable: false });
   });
 
   it('refuses to try again an analysis that did not fail', async () => {

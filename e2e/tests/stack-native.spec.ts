@@ -92,7 +92,8 @@ test('sign up with Keycloak, verify by email, log in and upload a recording thro
   await page.getByLabel('Recording file').setInputFiles(file);
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByTestId('upload-state')).toHaveText('Upload complete', { timeout: 60_000 });
-  await page.getByRole('link', { name: 'See your sessions' }).click();
+  await page.getByRole('link', { name: 'Open its report' }).click();
+  await page.getByRole('link', { name: 'All sessions' }).click();
   const row = page.getByTestId('session-row').filter({ hasText: 'Stack session' });
   await expect(row).toBeVisible();
 

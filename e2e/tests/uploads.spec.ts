@@ -36,7 +36,10 @@ test('a 100 KB audio recording goes up in one request and is listed with its sta
   await expect(page.getByTestId('upload-percent')).toHaveText('100%');
   expect(uploads).toEqual(['POST']);
 
-  await page.getByRole('link', { name: 'See your sessions' }).click();
+  // The link goes to the new session's own page, which says where its analysis stands.
+  await page.getByRole('link', { name: 'Open its report' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tuesday drills' })).toBeVisible();
+  await page.getByRole('link', { name: 'All sessions' }).click();
   const row = page.getByTestId('session-row').filter({ hasText: 'Tuesday drills' });
   // The analysis starts at once in the background; whichever moment the list shows, it says where it is.
   await expect(row).toContainText(/Waiting for analysis|Analysing|Analysed/);
@@ -107,8 +110,7 @@ test('a spoken session is analysed; its report shows the talk metrics, and a cli
   await page.getByLabel('Recording file').setInputFiles(file);
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByTestId('upload-state')).toHaveText('Upload complete');
-  await page.getByRole('link', { name: 'See your sessions' }).click();
-  await page.getByRole('link', { name: 'Thursday session' }).click();
+  await page.getByRole('link', { name: 'Open its report' }).click();
   await expect(page.getByRole('heading', { name: 'Thursday session' })).toBeVisible();
 
   // No polling (spec §9): the coach asks again until the analysis is done.

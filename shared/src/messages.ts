@@ -59,3 +59,13 @@ export const SIGNUP_MESSAGES = {
 export function missingSettingMessage(variable: string): string {
   return `Missing required setting: ${variable}`;
 }
+
+/** What a form says about a field before anything is sent; email and password use the catalogue's rows above. */
+export const FORM_MESSAGES = {
+  emailRequired: 'Please enter your email address.',
+  usernameLength: 'Please choose a username of 2 to 50 characters.',
+  usernameCharacters: "A username may contain letters, digits, spaces and . _ ' - and starts with a letter or digit.",
+  resetCode: 'Please enter the 6-digit code from the email.',
+  sessionTitle: 'Please give the session a title.',
+  sessionFile: 'Please choose a recording to upload.',
+} as const;

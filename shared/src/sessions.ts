@@ -40,6 +40,7 @@ export const SESSION_MESSAGES = {
   analysisFailed: 'The analysis failed on the server. Please try again later.',
   uploadNotFound: 'Upload not found',
   retryNotFailed: 'Only a failed analysis can be tried again.',
+  retryPermanent: 'This recording cannot be analysed, so trying again would fail the same way. Please upload another recording.',
   tooLong: (limit: string) => `This recording is longer than ${limit}, the longest the analysis takes. Please upload a shorter one.`,
 } as const;
 
@@ -57,6 +58,8 @@ export interface CoachingSessionDto {
   analysisProgress: number;
   /** Why the analysis failed, when it did. */
   failureReason: string | null;
+  /** True when the analysis failed and trying it again can succeed; a recording that cannot be analysed is final. */
+  retryable: boolean;
   /** When the recording finished uploading; null while the upload is still open. */
   uploadedAt: string | null;
   createdAt: string;

@@ -65,9 +65,10 @@ export class AnalysisController {
   @ApiAcceptedResponse({ description: 'The session, waiting for analysis again', type: SessionResponse })
   @ApiErrors(409)
   async retry(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<CoachingSessionDto> {
-    await this.sessions.get(user, id);
+    const session = await this.sessions.get(user, id);
+    if (session.processingStatus === 'failed' && !session.failureRetryable) throw Errors.retryPermanent();
     const result = await this.sessionRows.update(
-      { id, ownerId: user.id, processingStatus: 'failed' },
+      { id, ownerId: user.id, processingStatus: 'failed', failureRetryable: true },
       { processingStatus: 'pending', analysisProgress: 0, failureReason: null },
     );
     if (!result.affected) throw Errors.retryNotFailed();

@@ -93,17 +93,22 @@ export class AnalysisService {
       return 'completed';
     } catch (error) {
       if (error instanceof DecodeError) {
-        await this.fail(sessionId, error.message);
+        await this.fail(sessionId, error.message, error.retryable);
         return 'failed';
       }
       throw error;
     }
   }
 
-  /** Marks the session failed with a reason a coach reads. */
-  async fail(sessionId: string, reason: string = SESSION_MESSAGES.analysisFailed): Promise<void> {
-    this.logger.warn({ sessionId, reason }, 'analysis failed');
-    await this.db.getRepository(CoachingSessionEntity).update({ id: sessionId }, { processingStatus: 'failed', failureReason: reason.slice(0, 500) });
+  /**
+   * Marks the session failed with a reason a coach reads, and whether trying again can help. Only a recording
+   * found unreadable is final; a failure of the server or of a service it calls may pass.
+   */
+  async fail(sessionId: string, reason: string = SESSION_MESSAGES.analysisFailed, retryable = true): Promise<void> {
+    this.logger.warn({ sessionId, reason, retryable }, 'analysis failed');
+    await this.db
+      .getRepository(CoachingSessionEntity)
+      .update({ id: sessionId }, { processingStatus: 'failed', failureReason: reason.slice(0, 500), failureRetryable: retryable });
   }
 }
 

@@ -2,8 +2,19 @@ import { spawn } from 'node:child_process';
 
 export const SAMPLE_RATE = 16_000;
 
+/**
+ * A recording that cannot be analysed, with the reason a coach reads. `retryable` says whether trying again can
+ * succeed: a damaged file or one without sound fails the same way every time; a server without ffmpeg does not.
+ */
 export class DecodeError extends Error {
   override readonly name = 'DecodeError';
+
+  constructor(
+    message: string,
+    readonly retryable = false,
+  ) {
+    super(message);
+  }
 }
 
 /** What a coach reads when a recording cannot be analysed, from ffmpeg's own diagnosis. */
@@ -46,6 +57,7 @@ export function decodeToPcm(source: string, onSamples: (samples: Float32Array) =
           error.code === 'ENOENT'
             ? 'The server cannot analyse recordings yet: ffmpeg is not installed. Please ask your administrator, then try again.'
             : `ffmpeg could not be started: ${error.message}`,
+          true,
         ),
       ),
     );

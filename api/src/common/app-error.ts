@@ -43,6 +43,7 @@ export const Errors = {
   notUploaded: () => new AppError('NOT_UPLOADED', HttpStatus.CONFLICT, SESSION_MESSAGES.notUploaded),
   reportNotReady: () => new AppError('REPORT_NOT_READY', HttpStatus.CONFLICT, SESSION_MESSAGES.reportNotReady),
   retryNotFailed: () => new AppError('RETRY_NOT_FAILED', HttpStatus.CONFLICT, SESSION_MESSAGES.retryNotFailed),
+  retryPermanent: () => new AppError('RETRY_PERMANENT', HttpStatus.CONFLICT, SESSION_MESSAGES.retryPermanent),
   unsupportedBody: () =>
     new AppError('UNSUPPORTED_BODY', HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be JSON in UTF-8'),
   liveUpdatesUnavailable: () =>

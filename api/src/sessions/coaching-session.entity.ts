@@ -47,6 +47,10 @@ export class CoachingSessionEntity {
   @Column({ name: 'failure_reason', type: 'varchar', length: 500, nullable: true })
   failureReason: string | null;
 
+  /** Whether trying the failed analysis again can succeed; false for a recording that cannot be analysed. */
+  @Column({ name: 'failure_retryable', type: 'boolean', default: true })
+  failureRetryable: boolean;
+
   @Column({ name: 'uploaded_at', type: 'timestamptz', nullable: true })
   uploadedAt: Date | null;
 

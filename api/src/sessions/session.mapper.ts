@@ -13,6 +13,7 @@ export function mapSession(session: CoachingSessionEntity): CoachingSessionDto {
     processingStatus: session.processingStatus,
     analysisProgress: session.analysisProgress,
     failureReason: session.failureReason,
+    retryable: session.processingStatus === 'failed' && session.failureRetryable,
     uploadedAt: session.uploadedAt?.toISOString() ?? null,
     createdAt: session.createdAt.toISOString(),
     updatedAt: session.updatedAt.toISOString(),

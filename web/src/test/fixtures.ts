@@ -12,6 +12,7 @@ export function makeSession(overrides: Partial<CoachingSessionDto> = {}): Coachi
     processingStatus: 'completed',
     analysisProgress: 100,
     failureReason: null,
+    retryable: false,
     uploadedAt: '2026-03-12T18:00:00.000Z',
     createdAt: '2026-03-12T17:59:00.000Z',
     updatedAt: '2026-03-12T18:05:00.000Z',

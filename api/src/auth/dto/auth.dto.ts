@@ -1,9 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { SIGNUP_PLANS, type SignupPlan } from '@touchline/shared';
+import { IDENTITY_ERROR_MESSAGES, SIGNUP_PLANS, type SignupPlan } from '@touchline/shared';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { USERNAME_PATTERN } from '../../identity/signup-profile';
 
+// The catalogue's text (spec §8), so a form that shows the API's answer shows the product's words.
+const INVALID_EMAIL = { message: IDENTITY_ERROR_MESSAGES['invalid-email'] };
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 // The schemas below state what is accepted as precisely as JSON Schema can, so generated clients and
@@ -18,7 +20,7 @@ export class LoginDto {
 
   @ApiProperty({ format: 'email', maxLength: 320 })
   @Transform(trim)
-  @IsEmail({}, { message: 'email must be an email address' })
+  @IsEmail({}, INVALID_EMAIL)
   @MaxLength(320)
   email: string;
 }
@@ -44,7 +46,7 @@ export class RegisterDto extends LoginDto {
 export class ResetPasswordRequestDto {
   @ApiProperty({ format: 'email', maxLength: 320 })
   @Transform(trim)
-  @IsEmail({}, { message: 'email must be an email address' })
+  @IsEmail({}, INVALID_EMAIL)
   @MaxLength(320)
   email: string;
 }

@@ -5,6 +5,7 @@ import { SessionAnalysis1764000000000 } from './1764000000000-session-analysis';
 import { CoachingReport1764100000000 } from './1764100000000-coaching-report';
 import { SessionStatusNotify1764200000000 } from './1764200000000-session-status-notify';
 import { IdentitySignupProfile1764210000000 } from './1764210000000-identity-signup-profile';
+import { FailureRetryable1764250000000 } from './1764250000000-failure-retryable';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   CoachingReport1764100000000,
   SessionStatusNotify1764200000000,
   IdentitySignupProfile1764210000000,
+  FailureRetryable1764250000000,
 ];

@@ -39,7 +39,7 @@ export function AccountMenu({ compact = false, onNavigate }: { compact?: boolean
         aria-label="Account menu"
         className="flex w-full items-center gap-3 rounded-md p-2 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white" aria-hidden>
+        <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white" aria-hidden>
           {user.username.charAt(0).toUpperCase()}
         </span>
         {!compact && (

@@ -146,3 +146,54 @@ describe('mobile menu', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
   });
 });
+
+describe('header, titles and skip link', () => {
+  it('offers Login and Start Free Trial in the phone header to a visitor', async () => {
+    renderApp('/');
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(header).getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/signup?plan=Free%20Trial');
+    expect(within(header).getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+  });
+
+  it('offers a signed-in coach no Start Free Trial: not in the header, the sidebar, the home page or the pricing page', async () => {
+    const home = renderApp('/', makeUser({ plan: 'Coach' }));
+    expect(await screen.findByRole('link', { name: 'Upload a session' })).toHaveAttribute('href', '/upload');
+    expect(screen.queryByRole('link', { name: 'Start Free Trial' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    home.unmount();
+
+    renderApp('/pricing', makeUser({ plan: 'Coach' }));
+    const coach = await screen.findByRole('listitem', { name: 'Coach' });
+    expect(coach).toHaveTextContent('Your current plan');
+    expect(screen.queryByRole('link', { name: 'Start Free Trial' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Choose / })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Elite' })).getByRole('link', { name: 'Switch to Elite' })).toHaveAttribute('href', '/subscription');
+  });
+
+  it('still offers every plan to a visitor on the pricing page', async () => {
+    renderApp('/pricing');
+    const trial = await screen.findByRole('listitem', { name: 'Free Trial' });
+    expect(within(trial).getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/signup?plan=Free%20Trial');
+    expect(within(screen.getByRole('listitem', { name: 'Elite' })).getByRole('link', { name: 'Choose Elite' })).toBeInTheDocument();
+  });
+
+  it('names each page in the document title', async () => {
+    const sessions = renderApp('/dashboard/sessions', makeUser());
+    await waitFor(() => expect(document.title).toBe('Sessions · Touchline'));
+    sessions.unmount();
+    renderApp('/pricing');
+    await waitFor(() => expect(document.title).toBe('Pricing · Touchline'));
+  });
+
+  it('offers a skip link as the first stop of the keyboard, to the main content', async () => {
+    renderApp('/');
+    await screen.findByTestId('sidebar');
+    const user = userEvent.setup();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+  });
+});

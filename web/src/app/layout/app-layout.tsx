@@ -1,6 +1,7 @@
 import { brandThemeFor } from '@touchline/shared';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Outlet } from 'react-router-dom';
+import type { ViewerContext } from '@/components/layout/viewer';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { cn } from '@/lib/cn';
@@ -20,15 +21,24 @@ function useBrandTheme() {
 
 export function AppLayout() {
   useBrandTheme();
+  const user = useAuthStore((s) => s.user);
+  const viewer: ViewerContext = useMemo(() => ({ user }), [user]);
   const collapsed = useLayoutStore((s) => s.sidebarCollapsed);
   return (
     <div className="min-h-screen bg-slate-50">
+      {/* The first thing a keyboard reaches: past the navigation to the page's own content. */}
+      <a
+        href="#main"
+        className="sr-only focus-visible:not-sr-only focus-visible:fixed focus-visible:left-4 focus-visible:top-4 focus-visible:z-[70] focus-visible:rounded-md focus-visible:bg-white focus-visible:px-4 focus-visible:py-2 focus-visible:text-sm focus-visible:font-medium focus-visible:text-slate-900 focus-visible:shadow-lg focus-visible:outline-2 focus-visible:outline-slate-900"
+      >
+        Skip to main content
+      </a>
       <Sidebar />
       <MobileMenu />
       <div className={cn('flex min-h-screen flex-col transition-[padding] duration-200', collapsed ? 'md:pl-20' : 'md:pl-72')}>
-        <main className="flex-1">
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           <Suspense fallback={<Spinner />}>
-            <Outlet />
+            <Outlet context={viewer} />
           </Suspense>
         </main>
         <Footer />

@@ -1,6 +1,10 @@
-import { LAYOUT } from '@touchline/shared';
+import { LAYOUT, SIGNUP_PLANS } from '@touchline/shared';
 import { Menu, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonVariants } from '@/components/ui/button';
+import { paths, signupWithPlan } from '@/config/paths';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { cn } from '@/lib/cn';
 import { AccountMenu } from './account-menu';
 import { Brand } from './brand';
@@ -15,6 +19,7 @@ type OverlayState = 'closed' | 'open' | 'closing';
  */
 export function MobileMenu() {
   const [state, setState] = useState<OverlayState>('closed');
+  const signedIn = useAuthStore((s) => s.user !== null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const close = useCallback(() => {
@@ -45,17 +50,31 @@ export function MobileMenu() {
   return (
     <>
       <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4 md:hidden">
-        <Brand />
-        <button
-          type="button"
-          aria-label="Open menu"
-          aria-expanded={state === 'open'}
-          aria-controls="mobile-menu"
-          onClick={() => setState('open')}
-          className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
-        >
-          <Menu className="h-6 w-6" aria-hidden />
-        </button>
+        {/* The name gives way to Login and Start Free Trial on a narrow phone; it stays readable to screen readers. */}
+        <Brand compact={!signedIn} />
+        <div className="flex items-center gap-2">
+          {/* A visitor reaches sign-in and sign-up from the header itself, as on a wide screen. */}
+          {!signedIn && (
+            <>
+              <Link to={paths.login} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+                Login
+              </Link>
+              <Link to={signupWithPlan(SIGNUP_PLANS[0])} className={buttonVariants({ size: 'sm' })}>
+                Start Free Trial
+              </Link>
+            </>
+          )}
+          <button
+            type="button"
+            aria-label="Open menu"
+            aria-expanded={state === 'open'}
+            aria-controls="mobile-menu"
+            onClick={() => setState('open')}
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
+          >
+            <Menu className="h-6 w-6" aria-hidden />
+          </button>
+        </div>
       </header>
       {visible && (
         <div id="mobile-menu" role="dialog" aria-modal="true" aria-label="Menu" data-state={state} className="fixed inset-0 z-50 md:hidden">

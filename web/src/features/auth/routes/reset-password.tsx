@@ -1,13 +1,13 @@
-import { PASSWORD_MIN_LENGTH, backendFailure, IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
+import { PASSWORD_MIN_LENGTH, backendFailure } from '@touchline/shared';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { checkEmail, checkNewPassword, checkResetCode, focusFirstProblem, validate } from '@/lib/form-validation';
 import { confirmPasswordReset, requestPasswordReset } from '../api/auth-api';
 import { authErrorMessage } from '../auth-messages';
-
-const inputClass = 'mt-1 block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600';
 
 /** /reset-password: ask for a code by email, then set a new password with it. */
 export default function ResetPasswordScreen() {
@@ -17,7 +17,16 @@ export default function ResetPasswordScreen() {
   const [password, setPassword] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<{ email?: string; code?: string; newPassword?: string }>({});
   const [busy, setBusy] = useState(false);
+
+  /** Checks the fields first: a problem shows beside its field, gets focus, and nothing is sent. */
+  function checked(event: FormEvent, found: typeof problems): boolean {
+    event.preventDefault();
+    setError(null);
+    setProblems(found);
+    return !focusFirstProblem(event.currentTarget as HTMLFormElement, found);
+  }
 
   async function run(work: () => Promise<void>) {
     setError(null);
@@ -30,7 +39,7 @@ export default function ResetPasswordScreen() {
   }
 
   const request = (event: FormEvent) => {
-    event.preventDefault();
+    if (!checked(event, validate({ email: [checkEmail, email] }))) return;
     return run(async () => {
       try {
         setNotice((await requestPasswordReset(email.trim())).message);
@@ -42,8 +51,7 @@ export default function ResetPasswordScreen() {
   };
 
   const confirm = (event: FormEvent) => {
-    event.preventDefault();
-    if (password.length < PASSWORD_MIN_LENGTH) return setError(IDENTITY_ERROR_MESSAGES['weak-password']);
+    if (!checked(event, validate({ code: [checkResetCode, code], newPassword: [checkNewPassword, password] }))) return;
     return run(async () => {
       try {
         setNotice((await confirmPasswordReset(email.trim(), code.trim(), password)).message);
@@ -64,28 +72,36 @@ export default function ResetPasswordScreen() {
           </p>
         )}
         {step === 'request' && (
-          <form onSubmit={request} className="space-y-4">
+          <form onSubmit={request} className="space-y-4" noValidate>
             <p className="text-sm text-slate-600">Enter your account's email address and we will send you a 6-digit code.</p>
-            <label className="block text-sm font-medium text-slate-800">
-              Email
-              <input className={inputClass} name="email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-            </label>
+            <TextField label="Email" name="email" type="email" autoComplete="email" maxLength={320} value={email} error={problems.email} onChange={(e) => setEmail(e.target.value)} />
             <Button type="submit" disabled={busy}>
               Send code
             </Button>
           </form>
         )}
         {step === 'confirm' && (
-          <form onSubmit={confirm} className="space-y-4">
-            <label className="block text-sm font-medium text-slate-800">
-              Code from the email
-              <input className={inputClass} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required value={code} onChange={(e) => setCode(e.target.value)} />
-            </label>
-            <label className="block text-sm font-medium text-slate-800">
-              New password
-              <input className={inputClass} name="newPassword" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-              <span className="mt-1 block text-xs font-normal text-slate-500">At least {PASSWORD_MIN_LENGTH} characters.</span>
-            </label>
+          <form onSubmit={confirm} className="space-y-4" noValidate>
+            <TextField
+              label="Code from the email"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              error={problems.code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+            <TextField
+              label="New password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              error={problems.newPassword}
+              onChange={(e) => setPassword(e.target.value)}
+            />
             <Button type="submit" disabled={busy}>
               Set new password
             </Button>
@@ -95,7 +111,7 @@ export default function ResetPasswordScreen() {
           </form>
         )}
         {step === 'done' && (
-          <Link to="/login" className="inline-flex h-10 items-center rounded-md bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700">
+          <Link to="/login" className={buttonVariants()}>
             Log in
           </Link>
         )}

@@ -4,12 +4,12 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
+import { inputClass, TextField } from '@/components/ui/text-field';
+import { checkEmail, checkUsername, focusFirstProblem, validate } from '@/lib/form-validation';
 import { DEFAULT_AFTER_LOGIN, startSignup } from '../auth-actions';
 import { authErrorMessage } from '../auth-messages';
 import { readPendingRegistration } from '../pending-registration';
 import { useAuthStore } from '../stores/auth-store';
-
-const inputClass = 'mt-1 block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600';
 
 /** /signup: username, email and plan here; the password and email verification on the provider's pages. */
 export default function SignupScreen() {
@@ -24,6 +24,7 @@ export default function SignupScreen() {
   const [username, setUsername] = useState(pending?.username ?? '');
   const [email, setEmail] = useState(pending?.email ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<{ username?: string; email?: string }>({});
   const [busy, setBusy] = useState(false);
 
   if (user) return <Navigate to={DEFAULT_AFTER_LOGIN} replace />;
@@ -31,6 +32,9 @@ export default function SignupScreen() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    const found = validate({ username: [checkUsername, username], email: [checkEmail, email] });
+    setProblems(found);
+    if (focusFirstProblem(event.currentTarget as HTMLFormElement, found)) return;
     setBusy(true);
     try {
       await startSignup({ username: username.trim(), email: email.trim(), plan });
@@ -43,16 +47,10 @@ export default function SignupScreen() {
 
   return (
     <Page title="Sign up" lead="Create your Touchline account. You choose your password on the next page, and we email you a link to confirm your address.">
-      <form onSubmit={submit} className="max-w-md space-y-4" aria-busy={busy || isLoading}>
+      <form onSubmit={submit} className="max-w-md space-y-4" aria-busy={busy || isLoading} noValidate>
         <FormAlert>{error}</FormAlert>
-        <label className="block text-sm font-medium text-slate-800">
-          Username
-          <input className={inputClass} name="username" required minLength={2} maxLength={50} autoComplete="nickname" value={username} onChange={(e) => setUsername(e.target.value)} />
-        </label>
-        <label className="block text-sm font-medium text-slate-800">
-          Email
-          <input className={inputClass} name="email" type="email" required maxLength={320} autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </label>
+        <TextField label="Username" name="username" autoComplete="nickname" maxLength={50} value={username} error={problems.username} onChange={(e) => setUsername(e.target.value)} />
+        <TextField label="Email" name="email" type="email" autoComplete="email" maxLength={320} value={email} error={problems.email} onChange={(e) => setEmail(e.target.value)} />
         <label className="block text-sm font-medium text-slate-800">
           Plan
           <select className={inputClass} name="plan" value={plan} onChange={(e) => setPlan(e.target.value as SignupPlan)}>

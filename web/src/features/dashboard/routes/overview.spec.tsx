@@ -57,6 +57,13 @@ describe('overview', () => {
     expect(within(table).getByRole('rowheader', { name: /Thursday session/ }).parentElement).toHaveTextContent(/73.*—.*62.*60.*82.*43/);
   });
 
+  it('keeps an upload button once there are sessions', async () => {
+    fakeApi(({ path }) => (path === '/api/dashboard/overview' ? overview : undefined));
+    renderApp('/dashboard/overview', makeUser());
+    await screen.findByLabelText('Totals');
+    expect(screen.getByRole('link', { name: 'Upload a session' })).toHaveAttribute('href', '/upload');
+  });
+
   it('welcomes a coach without sessions and points to the upload', async () => {
     fakeApi(({ path }) =>
       path === '/api/dashboard/overview'

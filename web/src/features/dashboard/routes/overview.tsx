@@ -91,7 +91,18 @@ function Overview({ overview }: { overview: OverviewDto }) {
 export default function OverviewScreen() {
   const overview = useOverview();
   return (
-    <Page title="Overview" lead="Your coaching at a glance.">
+    <Page
+      title="Overview"
+      lead="Your coaching at a glance."
+      actions={
+        // Once there are sessions the empty state's button is gone; the next upload is still one click away.
+        overview.data && overview.data.totals.sessions > 0 ? (
+          <Link to={paths.upload} className={buttonVariants()}>
+            <UploadCloud className="h-4 w-4" aria-hidden /> Upload a session
+          </Link>
+        ) : undefined
+      }
+    >
       {overview.isPending && <Spinner />}
       {overview.isError && <FormAlert>{readApiError(overview.error)?.message ?? 'Your overview could not be loaded. Please try again.'}</FormAlert>}
       {overview.data?.totals.sessions === 0 && (

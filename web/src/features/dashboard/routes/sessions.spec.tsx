@@ -1,7 +1,7 @@
 import type { CoachingSessionDto, SessionPageDto } from '@touchline/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeRequest } from '@/test/fake-api';
 import { makeSession } from '@/test/fixtures';
 import { makeUser, renderApp } from '@/test/render-app';
@@ -28,6 +28,9 @@ function serveSessions(all = Array.from({ length: 25 }, (_, i) => sessionNamed(i
 }
 
 const rows = () => screen.getAllByTestId('session-row');
+
+// The screen loads on demand; load it once here, so the first test's waits measure the screen, not the import.
+beforeAll(() => import('./sessions'), 30_000);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -97,6 +100,36 @@ describe('sessions list', () => {
     expect(lists.at(-1)?.query.toString()).toBe('status=failed');
   });
 
+  it('keeps both the words typed and a filter chosen within the search wait', async () => {
+    const { lists } = serveSessions([sessionNamed(1), { ...sessionNamed(2), processingStatus: 'failed', failureReason: 'Broken file.' }, { ...sessionNamed(12), processingStatus: 'failed' }]);
+    const { router } = renderApp('/dashboard/sessions', makeUser());
+    await screen.findByText('Page 1 of 1');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Search'), 'session 2');
+    // Well inside the 300 ms wait: the filter takes the typed words with it.
+    await user.selectOptions(screen.getByLabelText('Status'), 'Analysis failed');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=session+2&status=failed'));
+    // After the wait has passed, nothing undoes either choice.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(router.state.location.search).toBe('?search=session+2&status=failed');
+    expect(screen.getByLabelText('Search')).toHaveValue('session 2');
+    expect(screen.getByLabelText('Status')).toHaveValue('failed');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]).toHaveTextContent('Session 2');
+    expect(lists.at(-1)?.query.toString()).toBe('search=session+2&status=failed');
+  });
+
+  it('keeps a filter chosen after typing when the search applies', async () => {
+    serveSessions();
+    const { router } = renderApp('/dashboard/sessions', makeUser());
+    await screen.findByText('Page 1 of 3');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Search'), 'session 1');
+    await user.selectOptions(screen.getByLabelText('Media type'), 'Video');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(router.state.location.search).toBe('?search=session+1&mediaType=video');
+  });
+
   it('tells an empty account from a search that matches nothing', async () => {
     serveSessions([]);
     const empty = renderApp('/dashboard/sessions', makeUser());
@@ -113,14 +146,28 @@ describe('sessions list', () => {
     expect(screen.getByLabelText('Search')).toHaveValue('nothing-like-this');
   });
 
-  it('deletes a session and shows the list again', async () => {
+  it('asks in an accessible dialog before deleting, then deletes and shows the list again', async () => {
     const { requests } = serveSessions([sessionNamed(1), sessionNamed(2)]);
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const nativeConfirm = vi.spyOn(window, 'confirm');
     renderApp('/dashboard/sessions', makeUser());
     await screen.findByText('Page 1 of 1');
-    await userEvent.setup().click(within(rows()[0]!).getByRole('button', { name: 'Delete Session 1' }));
+    const user = userEvent.setup();
+    const trigger = within(rows()[0]!).getByRole('button', { name: 'Delete Session 1' });
+    await user.click(trigger);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this session?' });
+    expect(dialog).toHaveAccessibleDescription('“Session 1” and its recording will be deleted. This cannot be undone.');
+    // Focus starts on the safe choice; Cancel deletes nothing and gives focus back.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(trigger).toHaveFocus();
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+    await user.click(trigger);
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete session' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(requests.find((r) => r.method === 'DELETE')?.path).toBe('/api/sessions/s1');
+    expect(nativeConfirm).not.toHaveBeenCalled();
     vi.restoreAllMocks();
   });
 });

@@ -1,9 +1,10 @@
-import { formatBytes, MEDIA_TYPES, PROCESSING_STATUSES, SESSION_PAGE } from '@touchline/shared';
+import { formatBytes, MEDIA_TYPES, PROCESSING_STATUSES, SESSION_PAGE, type CoachingSessionDto } from '@touchline/shared';
 import { FileAudio, FileVideo, Trash2, UploadCloud } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -26,11 +27,24 @@ export default function SessionsScreen() {
   const [searchText, setSearchText] = useState(filters.search);
   const sessions = useSessionPage(filters);
   const remove = useDeleteSession();
+  const [toDelete, setToDelete] = useState<CoachingSessionDto | null>(null);
+
+  // The latest params and the pending search, read when a change is applied rather than when it was scheduled:
+  // react-router hands a functional update the params of the render that created it, which may be stale.
+  const latestParams = useRef(searchParams);
+  latestParams.current = searchParams;
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   /** A new filter starts again at the first page; typing replaces the history entry instead of adding one per pause. */
   const update = (change: Partial<SessionFilters>, replace = false) => {
-    // From the URL as it is when this runs: the debounced search must not undo a filter chosen meanwhile.
-    setSearchParams((current) => new URLSearchParams(sessionQueryString({ ...readSessionFilters(current), page: 1, ...change })), { replace });
+    const next = new URLSearchParams(sessionQueryString({ ...readSessionFilters(latestParams.current), page: 1, ...change }));
+    latestParams.current = next;
+    setSearchParams(next, { replace });
+  };
+  /** A filter chosen while a search is still waiting applies that search too, so no typing is lost. */
+  const chooseFilter = (change: Partial<SessionFilters>) => {
+    clearTimeout(searchTimer.current);
+    update({ search: searchText, ...change });
   };
 
   // The search box follows the URL when it changes from outside (back, a link), not while the coach types.
@@ -40,8 +54,8 @@ export default function SessionsScreen() {
 
   useEffect(() => {
     if (searchText.trim() === filters.search.trim()) return;
-    const timer = setTimeout(() => update({ search: searchText }, true), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    searchTimer.current = setTimeout(() => update({ search: searchText }, true), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(searchTimer.current);
   }, [searchText]); // only typing starts the wait
 
   const data = sessions.data;
@@ -72,7 +86,7 @@ export default function SessionsScreen() {
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           Status
-          <select value={filters.status ?? ''} onChange={(event) => update({ status: (event.target.value || undefined) as SessionFilters['status'] })} className={selectClass}>
+          <select value={filters.status ?? ''} onChange={(event) => chooseFilter({ status: (event.target.value || undefined) as SessionFilters['status'] })} className={selectClass}>
             <option value="">All statuses</option>
             {PROCESSING_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -85,7 +99,7 @@ export default function SessionsScreen() {
           Media type
           <select
             value={filters.mediaType ?? ''}
-            onChange={(event) => update({ mediaType: (event.target.value || undefined) as SessionFilters['mediaType'] })}
+            onChange={(event) => chooseFilter({ mediaType: (event.target.value || undefined) as SessionFilters['mediaType'] })}
             className={selectClass}
           >
             <option value="">All media</option>
@@ -147,12 +161,7 @@ export default function SessionsScreen() {
                   size="icon"
                   aria-label={`Delete ${session.title}`}
                   disabled={remove.isPending}
-                  onClick={() => {
-                    if (!window.confirm(`Delete “${session.title}” and its recording? This cannot be undone.`)) return;
-                    remove.mutate(session.id, {
-                      onError: (e) => toast({ title: 'The session was not deleted', description: readApiError(e)?.message ?? String(e), variant: 'destructive' }),
-                    });
-                  }}
+                  onClick={() => setToDelete(session)}
                 >
                   <Trash2 className="h-4 w-4" aria-hidden />
                 </Button>
@@ -161,6 +170,19 @@ export default function SessionsScreen() {
           })}
         </ul>
       )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete this session?"
+        description={`“${toDelete?.title ?? ''}” and its recording will be deleted. This cannot be undone.`}
+        confirmLabel="Delete session"
+        onConfirm={() => {
+          if (!toDelete) return;
+          remove.mutate(toDelete.id, {
+            onError: (e) => toast({ title: 'The session was not deleted', description: readApiError(e)?.message ?? String(e), variant: 'destructive' }),
+          });
+        }}
+      />
       {data && data.total > 0 && (
         <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-4">
           <Button variant="outline" disabled={filters.page <= 1} onClick={() => update({ page: filters.page - 1 })}>

@@ -2,6 +2,7 @@ import { Activity, BarChart3, Mic, Upload, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 import { paths, signupWithPlan } from '@/config/paths';
+import { useViewer } from '@/components/layout/viewer';
 
 const highlights = [
   { icon: Mic, title: 'How much you talk', text: 'Talk time, silences and the rhythm of your interventions across the session.' },
@@ -11,6 +12,7 @@ const highlights = [
 ];
 
 export default function HomeScreen() {
+  const signedIn = useViewer() !== null;
   return (
     <div>
       <section className="bg-gradient-to-b from-brand-50 to-slate-50">
@@ -25,9 +27,16 @@ export default function HomeScreen() {
             servers, so recordings of your players never leave them.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to={signupWithPlan('Free Trial')} className={buttonVariants({ size: 'lg' })}>
-              <Upload className="h-5 w-5" aria-hidden /> Start Free Trial
-            </Link>
+            {/* A coach who already has an account is offered the next step, not a trial. */}
+            {signedIn ? (
+              <Link to={paths.upload} className={buttonVariants({ size: 'lg' })}>
+                <Upload className="h-5 w-5" aria-hidden /> Upload a session
+              </Link>
+            ) : (
+              <Link to={signupWithPlan('Free Trial')} className={buttonVariants({ size: 'lg' })}>
+                <Upload className="h-5 w-5" aria-hidden /> Start Free Trial
+              </Link>
+            )}
             <Link to={paths.pricing} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
               See plans
             </Link>

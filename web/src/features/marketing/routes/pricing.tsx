@@ -1,12 +1,15 @@
 import { Check } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { signupWithPlan } from '@/config/paths';
+import { canManageSubscription } from '@touchline/shared';
+import { paths, signupWithPlan } from '@/config/paths';
 import { Page } from '@/components/layout/page';
+import { useViewer } from '@/components/layout/viewer';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { planDescriptions } from '../plans';
 
 export default function PricingScreen() {
+  const user = useViewer();
   return (
     <Page
       title="Pricing"
@@ -29,12 +32,24 @@ export default function PricingScreen() {
                 </li>
               ))}
             </ul>
-            <Link
-              to={signupWithPlan(plan.name)}
-              className={cn(buttonVariants({ variant: plan.highlighted ? 'primary' : 'outline' }), 'mt-6')}
-            >
-              {plan.name === 'Free Trial' ? 'Start Free Trial' : `Choose ${plan.name}`}
-            </Link>
+            {!user ? (
+              <Link
+                to={signupWithPlan(plan.name)}
+                className={cn(buttonVariants({ variant: plan.highlighted ? 'primary' : 'outline' }), 'mt-6')}
+              >
+                {plan.name === 'Free Trial' ? 'Start Free Trial' : `Choose ${plan.name}`}
+              </Link>
+            ) : user.plan === plan.name ? (
+              // A coach with an account is not offered a sign-up: their plan is marked, and changes go through Subscription.
+              <p className="mt-6 text-center text-sm font-semibold text-brand-800">Your current plan</p>
+            ) : (
+              plan.name !== 'Free Trial' &&
+              canManageSubscription(user) && (
+                <Link to={paths.subscription} className={cn(buttonVariants({ variant: 'outline' }), 'mt-6')}>
+                  Switch to {plan.name}
+                </Link>
+              )
+            )}
           </li>
         ))}
       </ul>

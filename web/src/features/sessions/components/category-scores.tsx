@@ -1,6 +1,22 @@
 import type { CategoryScoreDto, SkillLevel } from '@touchline/shared';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Rectangle, XAxis, YAxis, type BarShapeProps } from 'recharts';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { capitalize, formatScore } from '@/lib/format';
+
+/** Below this width the chart keeps three axis ticks instead of five. */
+const NARROW_CHART_PX = 480;
+
+function useNarrow(element: RefObject<HTMLElement | null>): boolean {
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    const target = element.current;
+    if (!target || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setNarrow((entry?.contentRect.width ?? Infinity) < NARROW_CHART_PX));
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element]);
+  return narrow;
+}
 
 const LEVEL_COLORS: Record<SkillLevel, string> = {
   beginner: '#f59e0b',
@@ -24,6 +40,8 @@ export function CategoryScores({ scores, rubricVersion }: { scores: CategoryScor
     caption: scoreCaption(s),
     color: s.level ? LEVEL_COLORS[s.level] : '#cbd5e1',
   }));
+  const box = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow(box);
   const summary = scores.map((s) => `${capitalize(s.category)}: ${scoreCaption(s)}`).join('; ');
 
   return (
@@ -34,11 +52,19 @@ export function CategoryScores({ scores, rubricVersion }: { scores: CategoryScor
         </h2>
         <p className="text-sm text-slate-500">Scores from 0 to 100, computed with rubric {rubricVersion}.</p>
       </div>
-      <div role="img" aria-label={`Bar chart of the skill category scores. ${summary}`} className="rounded-xl border border-slate-200 bg-white p-4">
-        <BarChart responsive data={bars} layout="vertical" margin={{ top: 4, right: 112, bottom: 4, left: 0 }} style={{ width: '100%', height: 56 * bars.length + 40 }} accessibilityLayer={false}>
+      <div ref={box} data-testid="score-chart" role="img" aria-label={`Bar chart of the skill category scores. ${summary}`} className="rounded-xl border border-slate-200 bg-white p-4">
+        <BarChart
+          responsive
+          data={bars}
+          layout="vertical"
+          margin={{ top: 4, right: narrow ? 96 : 112, bottom: 4, left: 0 }}
+          style={{ width: '100%', height: 56 * bars.length + 40 }}
+          accessibilityLayer={false}
+        >
           <CartesianGrid horizontal={false} strokeDasharray="3 3" />
-          <XAxis type="number" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tick={{ fontSize: 12 }} />
-          <YAxis type="category" dataKey="name" width={112} tick={{ fontSize: 13 }} />
+          {/* On a phone the plot is about 100 px wide: five tick labels ran into each other there, three fit. */}
+          <XAxis type="number" domain={[0, 100]} ticks={narrow ? [0, 50, 100] : [0, 25, 50, 75, 100]} tick={{ fontSize: 12 }} />
+          <YAxis type="category" dataKey="name" width={narrow ? 104 : 112} tick={{ fontSize: 13 }} />
           {/* A shape of our own keeps the empty bar of an unscored category, and so its track and its "Not scored". */}
           <Bar dataKey="value" barSize={22} background={{ fill: '#f1f5f9' }} isAnimationActive={false} shape={(bar: BarShapeProps) => <Rectangle x={bar.x} y={bar.y} width={bar.width} height={bar.height} radius={[0, 4, 4, 0]} fill={bar.fill} />}>
             {bars.map((bar) => (

@@ -105,14 +105,14 @@ describe('session report', () => {
   });
 
   it('tries a failed analysis again and shows the session pending', async () => {
-    const failed = { ...session, processingStatus: 'failed' as const, analysisProgress: 0, failureReason: 'The recording could not be read.' };
+    const failed = { ...session, processingStatus: 'failed' as const, analysisProgress: 0, failureReason: 'The transcription service did not answer.', retryable: true };
     const requests = fakeApi(({ method, path }) => {
-      if (method === 'POST' && path === '/api/sessions/s1/analysis') return Response.json({ ...failed, processingStatus: 'pending', failureReason: null }, { status: 202 });
+      if (method === 'POST' && path === '/api/sessions/s1/analysis') return Response.json({ ...failed, processingStatus: 'pending', failureReason: null, retryable: false }, { status: 202 });
       if (path === '/api/sessions/s1') return failed;
       return undefined;
     });
     renderApp('/sessions/s1', makeUser());
-    expect(await screen.findByText('The analysis failed: The recording could not be read.')).toBeInTheDocument();
+    expect(await screen.findByText('The analysis failed: The transcription service did not answer.')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(/Waiting for analysis/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
@@ -120,8 +120,18 @@ describe('session report', () => {
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/sessions/s1/analysis']);
   });
 
+  it('offers no "Try again" for a recording that cannot be analysed, and points to a new upload', async () => {
+    const failed = { ...session, processingStatus: 'failed' as const, failureReason: 'The recording has no audio track, so there is no speech to analyse.', retryable: false };
+    const requests = fakeApi(({ path }) => (path === '/api/sessions/s1' ? failed : undefined));
+    renderApp('/sessions/s1', makeUser());
+    expect(await screen.findByText('The analysis failed: The recording has no audio track, so there is no speech to analyse.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upload another recording' })).toHaveAttribute('href', '/upload');
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
   it('shows why a retry was refused', async () => {
-    const failed = { ...session, processingStatus: 'failed' as const, failureReason: 'Broken file.' };
+    const failed = { ...session, processingStatus: 'failed' as const, failureReason: 'The server was busy.', retryable: true };
     fakeApi(({ method, path }) => {
       if (method === 'POST') return Response.json({ statusCode: 409, message: SESSION_MESSAGES.retryNotFailed }, { status: 409 });
       if (path === '/api/sessions/s1') return failed;

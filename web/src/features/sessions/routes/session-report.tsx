@@ -2,7 +2,7 @@ import type { CoachingStyle, SessionReportDto } from '@touchline/shared';
 import { useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { Stat } from '@/components/ui/stat';
@@ -42,7 +42,17 @@ function Report({ report }: { report: SessionReportDto }) {
         </p>
       </section>
       <section aria-label="Recording" className="space-y-3">
-        {media.data && <Player ref={player as never} src={media.data.url} controls preload="metadata" className="w-full max-h-[28rem] rounded-xl bg-slate-900" data-testid="player" />}
+        {/* Only video gets the dark frame: behind the browser's rounded audio controls it showed as black corners. */}
+        {media.data && (
+          <Player
+            ref={player as never}
+            src={media.data.url}
+            controls
+            preload="metadata"
+            className={session.mediaType === 'video' ? 'w-full max-h-[28rem] rounded-xl bg-slate-900' : 'w-full'}
+            data-testid="player"
+          />
+        )}
         <div>
           <p className="mb-1 text-sm text-slate-600">When you spoke ({segments.length} stretches of speech). Click one to hear it.</p>
           <div className="relative h-8 w-full overflow-hidden rounded-md bg-slate-100" data-testid="timeline">
@@ -97,9 +107,16 @@ export default function SessionReportScreen() {
             <>
               <p className="text-red-700">The analysis failed{session.data.failureReason ? `: ${session.data.failureReason}` : '.'}</p>
               <FormAlert>{retry.isError && (readApiError(retry.error)?.message ?? 'The analysis could not be started again. Please try again later.')}</FormAlert>
-              <Button onClick={() => retry.mutate()} disabled={retry.isPending}>
-                Try again
-              </Button>
+              {/* "Try again" only where it can help: a recording that cannot be analysed fails the same way every time. */}
+              {session.data.retryable ? (
+                <Button onClick={() => retry.mutate()} disabled={retry.isPending}>
+                  Try again
+                </Button>
+              ) : (
+                <Link to={paths.upload} className={buttonVariants({ variant: 'outline' })}>
+                  Upload another recording
+                </Link>
+              )}
             </>
           ) : (
             <>

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { formatBytes, MEDIA_ACCEPT, mediaFormatForFileName, SESSION_MESSAGES, SESSION_TITLE_MAX_LENGTH, type MediaType } from '@touchline/shared';
+import { FORM_MESSAGES, formatBytes, MEDIA_ACCEPT, mediaFormatForFileName, SESSION_MESSAGES, SESSION_TITLE_MAX_LENGTH, type MediaType } from '@touchline/shared';
 import { FileAudio, FileVideo, Pause, Play, UploadCloud, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
+import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { refreshSessionLists } from '@/lib/query-client';
@@ -37,10 +38,11 @@ export default function UploadScreen() {
   );
 }
 
-function FilePicker({ onFile, label }: { onFile: (file: File) => void; label: string }) {
+function FilePicker({ onFile, label, error, buttonRef }: { onFile: (file: File) => void; label: string; error?: string | null; buttonRef?: Ref<HTMLButtonElement> }) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const id = useId();
+  const errorId = `${id}-error`;
   const drop = (event: DragEvent) => {
     event.preventDefault();
     setOver(false);
@@ -59,7 +61,7 @@ function FilePicker({ onFile, label }: { onFile: (file: File) => void; label: st
     >
       <UploadCloud className="h-10 w-10 text-slate-400" aria-hidden />
       <p className="text-sm text-slate-600">Drop a recording here, or</p>
-      <Button type="button" variant="outline" onClick={() => input.current?.click()}>
+      <Button type="button" variant="outline" ref={buttonRef} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} onClick={() => input.current?.click()}>
         {label}
       </Button>
       <label htmlFor={id} className="sr-only">
@@ -77,7 +79,12 @@ function FilePicker({ onFile, label }: { onFile: (file: File) => void; label: st
           e.target.value = '';
         }}
       />
-      <p className="text-xs text-slate-500">MP3, M4A, AAC, WAV, OGG, Opus, WebM, MP4 or MOV</p>
+      <p className="text-xs text-slate-600">MP3, M4A, AAC, WAV, OGG, Opus, WebM, MP4 or MOV</p>
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -89,21 +96,38 @@ function UploadForm() {
   const [title, setTitle] = useState('');
   const [mediaType, setMediaType] = useState<MediaType>('video');
   const [problem, setProblem] = useState<string | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [titleProblem, setTitleProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Where focus goes when the picker it was on goes away: the title after a file is chosen, the picker after "Change".
+  const titleField = useRef<HTMLInputElement>(null);
+  const pickerButton = useRef<HTMLButtonElement>(null);
+  const focusNext = useRef<'title' | 'picker' | null>(null);
+  useEffect(() => {
+    if (!focusNext.current) return;
+    (focusNext.current === 'title' ? titleField : pickerButton).current?.focus();
+    focusNext.current = null;
+  }, [file]);
 
   function choose(chosen: File) {
     const refusal = checkFile(chosen);
-    setProblem(refusal);
+    setFileProblem(refusal);
     if (refusal) return setFile(null);
     setFile(chosen);
     setMediaType(inferMediaType(chosen));
     setTitle((current) => current || titleFromFileName(chosen.name));
+    setTitleProblem(null);
+    focusNext.current = 'title';
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!file) return setProblem('Please choose a recording to upload.');
-    if (!title.trim()) return setProblem('Please give the session a title.');
+    const missingFile = file ? null : FORM_MESSAGES.sessionFile;
+    const missingTitle = title.trim() ? null : FORM_MESSAGES.sessionTitle;
+    setFileProblem(missingFile);
+    setTitleProblem(missingTitle);
+    if (!file) return pickerButton.current?.focus();
+    if (missingTitle) return titleField.current?.focus();
     setBusy(true);
     setProblem(null);
     try {
@@ -128,26 +152,33 @@ function UploadForm() {
             </p>
             <p className="text-sm text-slate-500">{formatBytes(file.size)}</p>
           </div>
-          <Button type="button" variant="ghost" size="sm" onClick={() => setFile(null)}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            aria-label={`Change the file (${file.name})`}
+            onClick={() => {
+              focusNext.current = 'picker';
+              setFile(null);
+            }}
+          >
             Change
           </Button>
         </div>
       ) : (
-        <FilePicker onFile={choose} label="Choose a file" />
+        <FilePicker onFile={choose} label="Choose a file" error={fileProblem} buttonRef={pickerButton} />
       )}
-      <div className="space-y-1">
-        <label htmlFor="session-title" className="block text-sm font-medium text-slate-700">
-          Title
-        </label>
-        <input
-          id="session-title"
-          value={title}
-          maxLength={SESSION_TITLE_MAX_LENGTH}
-          onChange={(e) => setTitle(e.target.value)}
-          placeholder="U12 training, passing drills"
-          className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm focus:border-brand-600 focus:outline-none"
-        />
-      </div>
+      <TextField
+        ref={titleField}
+        id="session-title"
+        name="title"
+        label="Title"
+        value={title}
+        maxLength={SESSION_TITLE_MAX_LENGTH}
+        error={titleProblem}
+        onChange={(e) => setTitle(e.target.value)}
+        placeholder="U12 training, passing drills"
+      />
       <fieldset className="space-y-1">
         <legend className="text-sm font-medium text-slate-700">Media type</legend>
         <div className="flex gap-6 pt-1">
@@ -205,7 +236,7 @@ const STATE_LABELS: Record<UploadTaskSnapshot['state'], string> = {
 };
 
 function UploadProgress({ snapshot, error }: { snapshot: UploadTaskSnapshot; error: string | null }) {
-  const { task, fileName, reset } = useUploadStore();
+  const { task, fileName, sessionId, reset } = useUploadStore();
   const queryClient = useQueryClient();
   const meter = useRef(new SpeedMeter());
   const percent = snapshot.totalBytes ? Math.floor((snapshot.bytesTransferred / snapshot.totalBytes) * 100) : 0;
@@ -244,7 +275,16 @@ function UploadProgress({ snapshot, error }: { snapshot: UploadTaskSnapshot; err
       <FormAlert>{error}</FormAlert>
       {snapshot.state === 'success' && (
         <p className="text-sm text-slate-700">
-          Your session is stored and queued for analysis. <Link to={paths.sessions} className="font-medium text-brand-700 underline">See your sessions</Link>
+          Your session is stored and queued for analysis.{' '}
+          {sessionId ? (
+            <Link to={`/sessions/${sessionId}`} className="font-medium text-brand-700 underline">
+              Open its report
+            </Link>
+          ) : (
+            <Link to={paths.sessions} className="font-medium text-brand-700 underline">
+              See your sessions
+            </Link>
+          )}
         </p>
       )}
       <div className="flex flex-wrap gap-3">
