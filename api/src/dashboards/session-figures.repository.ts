@@ -31,7 +31,8 @@ export interface FigureRow {
 
 /**
  * The figures of the owner's analysed sessions, computed in one query over the stored reports: talk metrics
- * read from the metrics, code shares counted over the transcript, scores without their explanations.
+ * read from the metrics, code shares from the counts PostgreSQL keeps beside each transcript (`code_counts`),
+ * scores without their explanations.
  */
 function figuresSql(filter: string, withSegments: boolean): string {
   return `
@@ -42,10 +43,10 @@ function figuresSql(filter: string, withSegments: boolean): string {
            (a.metrics->>'meanInterventionSeconds')::float8 AS mean_intervention_seconds,
            (a.metrics->>'longestInterventionSeconds')::float8 AS longest_intervention_seconds,
            (a.metrics->>'longestSilenceSeconds')::float8 AS longest_silence_seconds,
-           round(c.questioning / nullif(c.utterances, 0), 4)::float8 AS questioning_share,
-           round(c.instruction / nullif(c.utterances, 0), 4)::float8 AS instruction_share,
-           round(c.praise / nullif(c.utterances, 0), 4)::float8 AS praise_share,
-           round(c.scold / nullif(c.utterances, 0), 4)::float8 AS scold_share,
+           round((a.code_counts->>'questioning')::numeric / nullif((a.code_counts->>'utterances')::numeric, 0), 4)::float8 AS questioning_share,
+           round((a.code_counts->>'instruction')::numeric / nullif((a.code_counts->>'utterances')::numeric, 0), 4)::float8 AS instruction_share,
+           round((a.code_counts->>'praise')::numeric / nullif((a.code_counts->>'utterances')::numeric, 0), 4)::float8 AS praise_share,
+           round((a.code_counts->>'scold')::numeric / nullif((a.code_counts->>'utterances')::numeric, 0), 4)::float8 AS scold_share,
            a.coaching_style,
            (SELECT jsonb_agg(e - 'basis') FROM jsonb_array_elements(a.scores) e) AS scores,
            a.rubric_version,
@@ -53,14 +54,6 @@ function figuresSql(filter: string, withSegments: boolean): string {
            ${withSegments ? ', a.segments' : ''}
       FROM coaching_sessions s
       JOIN session_analyses a ON a.session_id = s.id
-      CROSS JOIN LATERAL (
-        SELECT count(*)::numeric AS utterances,
-               count(*) FILTER (WHERE u->'codes' ? 'questioning')::numeric AS questioning,
-               count(*) FILTER (WHERE u->'codes' ? 'instruction')::numeric AS instruction,
-               count(*) FILTER (WHERE u->'codes' ? 'praise')::numeric AS praise,
-               count(*) FILTER (WHERE u->'codes' ? 'scold')::numeric AS scold
-          FROM jsonb_array_elements(coalesce(a.transcript, '[]'::jsonb)) u
-      ) c
      WHERE s.owner_id = $1 AND s.processing_status = 'completed' ${filter}
      ORDER BY s.created_at, s.id`;
 }

@@ -4,6 +4,7 @@ import { CoachingSessions1763900000000 } from './1763900000000-coaching-sessions
 import { SessionAnalysis1764000000000 } from './1764000000000-session-analysis';
 import { CoachingReport1764100000000 } from './1764100000000-coaching-report';
 import { CoachingGoals1764200000000 } from './1764200000000-coaching-goals';
+import { AnalysisCodeCounts1764300000000 } from './1764300000000-analysis-code-counts';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
-export const migrations = [CreateUsers1763700000000, Identity1763800000000, CoachingSessions1763900000000, SessionAnalysis1764000000000, CoachingReport1764100000000, CoachingGoals1764200000000];
+export const migrations = [CreateUsers1763700000000, Identity1763800000000, CoachingSessions1763900000000, SessionAnalysis1764000000000, CoachingReport1764100000000, CoachingGoals1764200000000, AnalysisCodeCounts1764300000000];
