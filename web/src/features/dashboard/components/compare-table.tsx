@@ -34,8 +34,8 @@ export function CompareTable({ compare }: { compare: CompareDto }) {
               className={`px-3 py-2 text-right tabular-nums ${verdict === 'best' ? 'bg-emerald-50 font-semibold text-emerald-800' : verdict === 'worst' ? 'bg-amber-50 text-amber-900' : 'text-slate-900'}`}
             >
               {formatFigure(figure, s.figures[figure])}
-              {levels?.[i] && <span className="ml-1 text-xs text-slate-500">({capitalize(levels[i])})</span>}
-              {verdict && <span className="ml-1 text-xs">{verdict === 'best' ? '▲ best' : '▼ worst'}</span>}
+              {levels?.[i] && <span className="text-xs text-slate-500"> ({capitalize(levels[i])})</span>}
+              {verdict && <span className="text-xs"> {verdict === 'best' ? '▲ best' : '▼ worst'}</span>}
             </td>
           );
         })}

@@ -1,6 +1,6 @@
 import { COMPARE, SESSION_PAGE } from '@touchline/shared';
 import { UploadCloud, X } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -16,12 +16,13 @@ import { compareSelectionSearch, readCompareSelection, toggleSession, type Compa
 
 /** `/dashboard/compare`: two to four analysed sessions side by side; the choice lives in the URL, so the page can be shared. */
 export default function CompareScreen() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const selection = readCompareSelection(searchParams);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const selection = readCompareSelection(new URLSearchParams(location.search));
   const analysed = useSessionPage({ status: 'completed', page: 1, pageSize: SESSION_PAGE.defaultSize });
   const compare = useCompare(selection.ids);
-  const update = (change: Partial<CompareSelection>, replace = false) =>
-    setSearchParams((current) => new URLSearchParams(compareSelectionSearch({ ...readCompareSelection(current), ...change })), { replace });
+  // Written as it is (not through URLSearchParams), so the ids stay comma-separated in a link a coach shares.
+  const update = (change: Partial<CompareSelection>, replace = false) => navigate({ search: compareSelectionSearch({ ...selection, ...change }) }, { replace });
   // Same query as the picker's (shared from the cache): names the chosen sessions before the comparison loads.
   const pickerPage = useSessionPage({ status: 'completed', search: selection.search, page: selection.page, pageSize: SESSION_PAGE.defaultSize });
   const titles = new Map([...(pickerPage.data?.items ?? []), ...(compare.data?.sessions.map((s) => s.session) ?? [])].map((s) => [s.id, s.title]));
