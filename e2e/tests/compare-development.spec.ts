@@ -53,10 +53,13 @@ test('three uploads, two compared side by side, and the development of all three
   await page.getByLabel('Search analysed sessions').fill('monday');
   await expect(page).toHaveURL(/search=monday/);
   await expect(picker.getByRole('checkbox')).toHaveCount(1);
-  await picker.getByRole('checkbox').check();
+  // The box follows the URL, which changes as the navigation completes.
+  await picker.getByRole('checkbox').click();
+  await expect(picker.getByRole('checkbox')).toBeChecked();
   await page.getByLabel('Search analysed sessions').fill('');
   await expect(picker.getByRole('checkbox')).toHaveCount(3);
-  await picker.getByRole('listitem').filter({ hasText: 'Wednesday pressing' }).getByRole('checkbox').check();
+  await picker.getByRole('listitem').filter({ hasText: 'Wednesday pressing' }).getByRole('checkbox').click();
+  await expect(picker.getByRole('checkbox', { checked: true })).toHaveCount(2);
   await expect(page).toHaveURL(/ids=[0-9a-f-]{36},[0-9a-f-]{36}/);
 
   const table = page.getByTestId('compare-table');
