@@ -13,16 +13,21 @@ export class GoalsRepository {
     return this.goals.find({ where: { ownerId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
-  countByOwner(ownerId: string): Promise<number> {
-    return this.goals.countBy({ ownerId });
-  }
-
   findOwned(ownerId: string, id: string): Promise<GoalEntity | null> {
     return this.goals.findOneBy({ id, ownerId });
   }
 
-  create(ownerId: string, input: GoalInput): Promise<GoalEntity> {
-    return this.goals.save(this.goals.create({ ownerId, ...input }));
+  /**
+   * Adds a goal unless the owner already has `max`; answers null then. The owner's goals are counted under a
+   * lock on the owner, so two requests at once cannot both add the last one allowed.
+   */
+  createWithinLimit(ownerId: string, input: GoalInput, max: number): Promise<GoalEntity | null> {
+    return this.goals.manager.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('coaching_goals:' || $1))`, [ownerId]);
+      const goals = tx.getRepository(GoalEntity);
+      if ((await goals.countBy({ ownerId })) >= max) return null;
+      return goals.save(goals.create({ ownerId, ...input }));
+    });
   }
 
   /** Answers the updated goal, or null when the owner has no such goal. */

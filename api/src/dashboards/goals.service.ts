@@ -29,8 +29,8 @@ export class GoalsService {
   }
 
   async create(user: UserEntity, input: GoalInput): Promise<GoalDto> {
-    if ((await this.goals.countByOwner(user.id)) >= MAX_GOALS) throw Errors.tooManyGoals();
-    const goal = await this.goals.create(user.id, input);
+    const goal = await this.goals.createWithinLimit(user.id, input, MAX_GOALS);
+    if (!goal) throw Errors.tooManyGoals();
     return mapGoal(goal, await this.sessionsOf(user.id), utcToday());
   }
 
