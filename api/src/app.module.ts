@@ -11,6 +11,8 @@ import { IdentityModule } from './identity/identity.module';
 import { IdentityAccountEntity } from './identity/embedded/identity-account.entity';
 import { AnalysisModule } from './analysis/analysis.module';
 import { SessionAnalysisEntity } from './analysis/session-analysis.entity';
+import { DashboardsModule } from './dashboards/dashboards.module';
+import { GoalEntity } from './dashboards/goal.entity';
 import { DATABASE_URL } from './database/database-url';
 import { MailModule } from './mail/mail.module';
 import { CoachingSessionEntity } from './sessions/coaching-session.entity';
@@ -49,7 +51,7 @@ export class AppModule {
         TypeOrmModule.forRoot({
           type: 'postgres',
           url: databaseUrl,
-          entities: [UserEntity, IdentityAccountEntity, CoachingSessionEntity, SessionAnalysisEntity],
+          entities: [UserEntity, IdentityAccountEntity, CoachingSessionEntity, SessionAnalysisEntity, GoalEntity],
           migrations,
           migrationsRun: role === 'api',
           migrationsTransactionMode: 'each',
@@ -64,6 +66,7 @@ export class AppModule {
         StorageModule.register(config),
         SessionsModule,
         AnalysisModule,
+        DashboardsModule,
       ],
       providers: [
         { provide: AppConfig, useValue: config },

@@ -5,3 +5,4 @@ export * from './messages';
 export * from './constants';
 export * from './sessions';
 export * from './analysis';
+export * from './dashboards';

@@ -33,6 +33,6 @@ import { TRANSCRIBER } from './transcription/transcriber';
       },
     },
   ],
-  exports: [AnalysisJobs, AnalysisService],
+  exports: [AnalysisJobs, AnalysisService, RUBRIC],
 })
 export class AnalysisModule {}

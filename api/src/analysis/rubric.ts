@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { SKILL_CATEGORIES, SKILL_LEVELS, type SkillCategory, type SkillLevel } from '@touchline/shared';
+import { SESSION_FIGURES, SKILL_CATEGORIES, SKILL_LEVELS, type SessionFigure, type SkillCategory, type SkillLevel } from '@touchline/shared';
 import { parse } from 'yaml';
 import { z } from 'zod';
 
@@ -28,6 +28,23 @@ export type IndicatorMetric = (typeof INDICATOR_METRICS)[number];
 const reasoned = { why: z.string().min(20), sources: z.array(z.string()) };
 const band = z.tuple([z.number(), z.number()]).refine(([low, high]) => low <= high, 'a band runs from low to high');
 const phrases = z.array(z.string().min(1)).min(1);
+/** What the Development dashboard suggests for a category when it is the coach's weakest. */
+const guidance = z.array(z.string().min(20)).min(1);
+
+/** The talk figures the Compare dashboard ranks; the rubric says which way each gets better (scores: higher). */
+export const COMPARED_FIGURES = SESSION_FIGURES.filter((f): f is Exclude<SessionFigure, SkillCategory> => !(SKILL_CATEGORIES as readonly string[]).includes(f));
+type CompareFigure = (typeof COMPARED_FIGURES)[number];
+const DIRECTIONS = z.enum(['higher', 'lower', 'ideal', 'none']);
+
+/** The indicator whose ideal band a figure is ranked by when its direction is `ideal`. */
+export const FIGURE_INDICATOR: Partial<Record<CompareFigure, IndicatorMetric>> = {
+  talkRatio: 'talk_ratio',
+  interventionsPerMinute: 'interventions_per_minute',
+  meanInterventionSeconds: 'mean_intervention_seconds',
+  questioningShare: 'questioning_share',
+  instructionShare: 'instruction_share',
+  praiseShare: 'praise_share',
+};
 
 const indicator = z
   .object({
@@ -50,11 +67,15 @@ const schema = z.object({
     ...reasoned,
   }),
   categories: z.object(
-    Object.fromEntries(SKILL_CATEGORIES.map((category) => [category, z.object({ indicators: z.array(indicator).min(1) })])) as Record<
+    Object.fromEntries(SKILL_CATEGORIES.map((category) => [category, z.object({ indicators: z.array(indicator).min(1), guidance })])) as Record<
       SkillCategory,
-      z.ZodObject<{ indicators: z.ZodArray<typeof indicator> }>
+      z.ZodObject<{ indicators: z.ZodArray<typeof indicator>; guidance: typeof guidance }>
     >,
   ),
+  comparison: z.object({
+    directions: z.object(Object.fromEntries(COMPARED_FIGURES.map((figure) => [figure, DIRECTIONS])) as Record<CompareFigure, typeof DIRECTIONS>),
+    ...reasoned,
+  }),
   coding: z.object({
     ...reasoned,
     questioning: z.object({ openers: phrases, phrases }),
@@ -93,11 +114,21 @@ export function parseRubric(text: string, origin = 'rubric'): Rubric {
     ...rubric.style.hands_off_max_talk_ratio.sources,
     ...rubric.levels.sources,
     ...rubric.coding.sources,
+    ...rubric.comparison.sources,
     ...SKILL_CATEGORIES.flatMap((category) => rubric.categories[category].indicators.flatMap((i) => i.sources)),
   ];
   const unknown = cited.find((key) => !(key in rubric.sources));
   if (unknown) throw new RubricError(`${origin}: the source "${unknown}" is cited but not listed under sources`);
+  const unbanded = COMPARED_FIGURES.find((figure) => rubric.comparison.directions[figure] === 'ideal' && !idealBand(rubric, figure));
+  if (unbanded) throw new RubricError(`${origin}: comparison.directions.${unbanded} is "ideal" but no indicator gives it an ideal band`);
   return rubric;
+}
+
+/** The ideal band of the first indicator that measures a figure, in the figure's unit; null when none does. */
+export function idealBand(rubric: Rubric, figure: CompareFigure): [number, number] | null {
+  const metric = FIGURE_INDICATOR[figure];
+  const found = SKILL_CATEGORIES.flatMap((category) => rubric.categories[category].indicators).find((i) => i.metric === metric);
+  return found ? [found.ideal[0], found.ideal[1]] : null;
 }
 
 /** Reads and checks a rubric file, the product's own by default. */

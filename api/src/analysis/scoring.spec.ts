@@ -33,6 +33,15 @@ describe('rubric', () => {
     expect(() => parseRubric(text.replace('advanced: 60', 'advanced: 30'))).toThrow(/levels must start at 0 and rise/);
     expect(() => parseRubric(text.replace('weight: 0.6', 'weight: -1'))).toThrow(/weight/);
   });
+
+  it('refuses a comparison direction "ideal" for a figure no indicator gives a band, and a category without guidance', () => {
+    const text = readFileSync(RUBRIC_FILE, 'utf8');
+    expect(() => parseRubric(text.replace('scoldShare: lower', 'scoldShare: ideal'))).toThrow(/comparison\.directions\.scoldShare is "ideal"/);
+    expect(() => parseRubric(text.replace('scoldShare: lower', 'scoldShare: sideways'))).toThrow(/scoldShare/);
+    expect(() => parseRubric(text.replace(/    guidance:\n(      - .*\n)+/, ''))).toThrow(/guidance/);
+    expect(rubric.comparison.directions.talkRatio).toBe('ideal');
+    expect(rubric.categories.communication.guidance.length).toBeGreaterThan(0);
+  });
 });
 
 describe('scoring', () => {

@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { AUTH_MESSAGES, formatBytes, IDENTITY_ERROR_MESSAGES, SESSION_MESSAGES } from '@touchline/shared';
+import { AUTH_MESSAGES, COMPARE_MESSAGES, formatBytes, GOAL_MESSAGES, IDENTITY_ERROR_MESSAGES, SESSION_MESSAGES } from '@touchline/shared';
 
 /** Every error the API raises on purpose: a stable code for logs and tests, a status, and a message a person reads. */
 export class AppError extends HttpException {
@@ -44,6 +44,9 @@ export const Errors = {
   reportNotReady: () => new AppError('REPORT_NOT_READY', HttpStatus.CONFLICT, SESSION_MESSAGES.reportNotReady),
   retryNotFailed: () => new AppError('RETRY_NOT_FAILED', HttpStatus.CONFLICT, SESSION_MESSAGES.retryNotFailed),
   retryPermanent: () => new AppError('RETRY_PERMANENT', HttpStatus.CONFLICT, SESSION_MESSAGES.retryPermanent),
+  goalNotFound: () => new AppError('GOAL_NOT_FOUND', HttpStatus.NOT_FOUND, GOAL_MESSAGES.notFound),
+  tooManyGoals: () => new AppError('TOO_MANY_GOALS', HttpStatus.CONFLICT, GOAL_MESSAGES.tooMany),
+  notComparable: () => new AppError('NOT_COMPARABLE', HttpStatus.CONFLICT, COMPARE_MESSAGES.notCompleted),
   unsupportedBody: () =>
     new AppError('UNSUPPORTED_BODY', HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be JSON in UTF-8'),
   liveUpdatesUnavailable: () =>

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { MediaType, ProcessingStatus } from '@touchline/shared';
-import { IsNull, LessThan, Not, Repository } from 'typeorm';
+import { In, IsNull, LessThan, Not, Repository } from 'typeorm';
 import { returningRows } from '../database/returning-rows';
 import { CoachingSessionEntity } from './coaching-session.entity';
 
@@ -65,6 +65,11 @@ export class SessionsRepository {
 
   findOwned(id: string, ownerId: string): Promise<CoachingSessionEntity | null> {
     return this.sessions.findOneBy({ id, ownerId });
+  }
+
+  /** The owner's sessions among `ids`, in no particular order; others' are absent. */
+  findOwnedMany(ids: string[], ownerId: string): Promise<CoachingSessionEntity[]> {
+    return this.sessions.findBy({ id: In(ids), ownerId });
   }
 
   findByUploadId(uploadId: string): Promise<CoachingSessionEntity | null> {

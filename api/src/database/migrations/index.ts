@@ -6,6 +6,8 @@ import { CoachingReport1764100000000 } from './1764100000000-coaching-report';
 import { SessionStatusNotify1764200000000 } from './1764200000000-session-status-notify';
 import { IdentitySignupProfile1764210000000 } from './1764210000000-identity-signup-profile';
 import { FailureRetryable1764250000000 } from './1764250000000-failure-retryable';
+import { CoachingGoals1764260000000 } from './1764260000000-coaching-goals';
+import { AnalysisCodeCounts1764300000000 } from './1764300000000-analysis-code-counts';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
 export const migrations = [
@@ -17,4 +19,6 @@ export const migrations = [
   SessionStatusNotify1764200000000,
   IdentitySignupProfile1764210000000,
   FailureRetryable1764250000000,
+  CoachingGoals1764260000000,
+  AnalysisCodeCounts1764300000000,
 ];

@@ -1,0 +1,56 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { CompareDto, DevelopmentDto, GoalDto } from '@touchline/shared';
+import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
+import { Errors } from '../common/app-error';
+import type { UserEntity } from '../users/user.entity';
+import { DashboardsService } from './dashboards.service';
+import { CompareQuery } from './dto/compare.query';
+import { GoalBody } from './dto/goal.dto';
+import { GoalsService } from './goals.service';
+
+const goalId = new ParseUUIDPipe({ exceptionFactory: () => Errors.goalNotFound() });
+
+@ApiTags('dashboard')
+@ApiBearerAuth()
+@UseGuards(RegisteredUserGuard)
+@Controller('dashboard')
+export class DashboardsController {
+  constructor(
+    private readonly dashboards: DashboardsService,
+    private readonly goals: GoalsService,
+  ) {}
+
+  /** Two to four of the caller's analysed sessions side by side, best and worst marked per figure. */
+  @Get('compare')
+  compare(@CurrentUser() user: UserEntity, @Query() query: CompareQuery): Promise<CompareDto> {
+    return this.dashboards.compare(user, query.ids);
+  }
+
+  /** The caller's figures over time, levels reached, goals and suggestions. */
+  @Get('development')
+  development(@CurrentUser() user: UserEntity): Promise<DevelopmentDto> {
+    return this.dashboards.development(user);
+  }
+
+  @Get('goals')
+  listGoals(@CurrentUser() user: UserEntity): Promise<GoalDto[]> {
+    return this.goals.list(user);
+  }
+
+  @Post('goals')
+  createGoal(@CurrentUser() user: UserEntity, @Body() body: GoalBody): Promise<GoalDto> {
+    return this.goals.create(user, body);
+  }
+
+  @Put('goals/:id')
+  updateGoal(@CurrentUser() user: UserEntity, @Param('id', goalId) id: string, @Body() body: GoalBody): Promise<GoalDto> {
+    return this.goals.update(user, id, body);
+  }
+
+  @Delete('goals/:id')
+  @HttpCode(204)
+  removeGoal(@CurrentUser() user: UserEntity, @Param('id', goalId) id: string): Promise<void> {
+    return this.goals.remove(user, id);
+  }
+}

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AnalysisModule } from '../analysis/analysis.module';
+import { AuthModule } from '../auth/auth.module';
+import { SessionsModule } from '../sessions/sessions.module';
+import { DashboardsController } from './dashboards.controller';
+import { DashboardsService } from './dashboards.service';
+import { GoalEntity } from './goal.entity';
+import { GoalsRepository } from './goals.repository';
+import { GoalsService } from './goals.service';
+import { SessionFiguresRepository } from './session-figures.repository';
+
+/** The Compare and Development dashboards and the goals coaches set. */
+@Module({
+  imports: [TypeOrmModule.forFeature([GoalEntity]), AnalysisModule, SessionsModule, AuthModule],
+  controllers: [DashboardsController],
+  providers: [DashboardsService, GoalsService, GoalsRepository, SessionFiguresRepository],
+})
+export class DashboardsModule {}
