@@ -38,6 +38,9 @@ export class SessionResponse implements CoachingSessionDto {
   @ApiProperty({ type: String, nullable: true, description: 'Why the analysis failed, when it did' })
   failureReason: string | null;
 
+  @ApiProperty({ description: 'Whether trying the analysis again can help: false for a recording that cannot be analysed' })
+  retryable: boolean;
+
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'null while the upload is still open' })
   uploadedAt: string | null;
 
