@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
 import { startTestApi, type TestApi } from './support/test-api';
 import { bearer, registerCoach } from './support/tokens';
 
@@ -52,7 +53,7 @@ describe('deeply nested JSON', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: { a: [[1]] } }),
     });
-    await expectClientError(res, 400, 'email must be an email address');
+    await expectClientError(res, 400, IDENTITY_ERROR_MESSAGES['invalid-email']);
   });
 });
 
