@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmod, cp, lstat, mkdtemp, readlink, rm } from 'node:fs/promises';
+import { chmod, cp, lstat, mkdir, mkdtemp, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,4 +80,20 @@ describe.skipIf(!asRoot)('starting as root from a folder only root may enter', (
     expect((await lstat(link)).isSymbolicLink()).toBe(true);
     expect(await readlink(link)).toMatch(new RegExp(`^${path.join(shared, 'clusters')}/[0-9a-f]{16}/postgres$`));
   }, 180_000);
+
+  it('stops with one sentence saying what to do when a cluster already lies inside that folder', async () => {
+    const dataDir = path.join(privateHome, 'old-data');
+    await mkdir(path.join(dataDir, 'postgres'), { recursive: true });
+    const result = spawnSync(process.execPath, ['api/dist/main.js'], {
+      cwd: path.join(privateHome, 'touchline'),
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SERVE_WEB: 'false', SMTP_PORT: '1', TOUCHLINE_POSTGRES_RUNTIME_DIR: path.join(shared, 'cache') },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `PostgreSQL runs as the postgres user, which cannot enter ${privateHome}: move ${dataDir} to a folder it can reach, ` +
+        `or let it pass with "chmod o+x ${privateHome}".`,
+    );
+  }, 90_000);
 });
