@@ -1,8 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmod, cp, lstat, mkdtemp, readlink, rm } from 'node:fs/promises';
+import { chmod, cp, lstat, mkdir, mkdtemp, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusterDirFor } from '../src/database/postgres-runtime';
 import { freePort } from './support/mail-catcher';
 
 const repo = path.resolve(__dirname, '../..');
@@ -80,4 +81,29 @@ describe.skipIf(!asRoot)('starting as root from a folder only root may enter', (
     expect((await lstat(link)).isSymbolicLink()).toBe(true);
     expect(await readlink(link)).toMatch(new RegExp(`^${path.join(shared, 'clusters')}/[0-9a-f]{16}/postgres$`));
   }, 180_000);
+
+  it('keeps the cluster in a private data directory whose parent folders are open', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'touchline-data-'));
+    try {
+      expect(await clusterDirFor(dataDir)).toBe(path.join(dataDir, 'postgres'));
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops with one sentence saying what to do when a cluster already lies inside that folder', async () => {
+    const dataDir = path.join(privateHome, 'old-data');
+    await mkdir(path.join(dataDir, 'postgres'), { recursive: true });
+    const result = spawnSync(process.execPath, ['api/dist/main.js'], {
+      cwd: path.join(privateHome, 'touchline'),
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SERVE_WEB: 'false', SMTP_PORT: '1', TOUCHLINE_POSTGRES_RUNTIME_DIR: path.join(shared, 'cache') },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `PostgreSQL runs as the postgres user, which cannot enter ${privateHome}: move ${dataDir} to a folder it can reach, ` +
+        `or let it pass with "chmod o+x ${privateHome}".`,
+    );
+  }, 90_000);
 });

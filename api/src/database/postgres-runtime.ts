@@ -85,7 +85,8 @@ export async function loadEmbeddedPostgres(): Promise<EmbeddedPostgresModule> {
  */
 export async function clusterDirFor(dataDir: string): Promise<string> {
   const inside = path.join(dataDir, 'postgres');
-  if (process.getuid?.() !== 0 || reachableByOthers(dataDir)) return inside;
+  // The data directory itself is opened to the postgres user by the caller; the folders above it are not ours.
+  if (process.getuid?.() !== 0 || reachableByOthers(path.dirname(path.resolve(dataDir)))) return inside;
   const stat = await lstat(inside).catch(() => null);
   if (stat?.isSymbolicLink()) return realpathSync(inside);
   if (stat) {
