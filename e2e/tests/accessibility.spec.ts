@@ -174,7 +174,7 @@ test('a signed-in coach: sign-up, an analysed session, and no trial offered', as
   await expect(page.getByRole('main').getByRole('link', { name: 'Upload a session' })).toBeVisible();
 });
 
-test('the report: an audio player without a dark frame, and a score axis whose labels do not overlap on a phone', async () => {
+test('the report: an audio player without a dark frame, and score chart labels that neither overlap nor crowd on a phone', async () => {
   test.skip(!reportPath, 'needs the analysed session of the test before');
   const page = coach;
   await page.setViewportSize({ width: 390, height: 844 });
@@ -199,6 +199,9 @@ test('the report: an audio player without a dark frame, and a score axis whose l
     boxes.slice(i + 1).filter((b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5).map((b) => `${a.text} / ${b.text}`),
   );
   expect(overlaps).toEqual([]);
+  // The score axis's numbers stand apart enough to read as separate numbers: five of them on a phone stood 6 px apart.
+  const axis = boxes.filter((b) => /^\d+$/.test(b.text ?? '')).sort((a, b) => a.left - b.left);
+  for (let i = 1; i < axis.length; i += 1) expect(axis[i]!.left - axis[i - 1]!.right, `space between ${axis[i - 1]!.text} and ${axis[i]!.text}`).toBeGreaterThanOrEqual(8);
   for (const b of boxes) expect(b.right, `${b.text} inside the chart`).toBeLessThanOrEqual(frame.x + frame.width + 0.5);
 });
 

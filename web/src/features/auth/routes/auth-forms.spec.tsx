@@ -1,10 +1,13 @@
 import { FORM_MESSAGES, IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 import { useAuthStore } from '../stores/auth-store';
+
+// The screens load on demand; load them once here, so the first test's waits measure the screen, not the import.
+beforeAll(() => Promise.all([import('./signup'), import('./reset-password')]), 30_000);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -17,7 +20,8 @@ function expectFieldError(field: HTMLElement, message: string) {
   expect(screen.getByText(message)).toBeVisible();
 }
 
-describe('sign-up form', () => {
+// Typing with userEvent is slow on a busy machine; these tests type a lot.
+describe('sign-up form', { timeout: 15_000 }, () => {
   // The form waits while the sign-in state loads; these visitors have none.
   beforeEach(() => useAuthStore.setState({ isLoading: false }));
 
@@ -49,7 +53,7 @@ describe('sign-up form', () => {
   });
 });
 
-describe('password reset form', () => {
+describe('password reset form', { timeout: 15_000 }, () => {
   it('refuses a malformed address with the catalogue text, sending nothing', async () => {
     const requests = fakeApi(() => undefined);
     renderApp('/reset-password');
