@@ -9,8 +9,8 @@ const INVALID_EMAIL = { message: IDENTITY_ERROR_MESSAGES['invalid-email'] };
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 // The schemas below state what is accepted as precisely as JSON Schema can, so generated clients and
-// conformance tests send what the validators accept; `USERNAME_PATTERN` is the ASCII part of the real rule.
-const USERNAME_PATTERN = "^[A-Za-z0-9]([A-Za-z0-9 ._'-]*[A-Za-z0-9._'-])?$";
+// conformance tests send what the validators accept; this pattern is the ASCII part of `USERNAME_PATTERN`.
+const USERNAME_SCHEMA_PATTERN = "^[A-Za-z0-9]([A-Za-z0-9 ._'-]*[A-Za-z0-9._'-])?$";
 
 export class LoginDto {
   @ApiProperty({ description: "The identity provider's subject of the signed-in account", minLength: 1, maxLength: 255 })
@@ -29,7 +29,7 @@ export class RegisterDto extends LoginDto {
   @ApiProperty({
     minLength: 2,
     maxLength: 50,
-    pattern: USERNAME_PATTERN,
+    pattern: USERNAME_SCHEMA_PATTERN,
     description: "Letters and digits of any script, spaces and . _ ' -, starting with a letter or digit",
   })
   @Transform(trim)
