@@ -16,6 +16,7 @@ import { HTTP_MOUNTS, type HttpMount } from './identity/identity-provider';
 import { identityOrigins } from './identity/identity.module';
 import { CREATE_SESSION_SCHEMA } from './sessions/dto/create-session.dto';
 import { describeUploads } from './sessions/uploads.openapi';
+import { describeGoalTargets } from './dashboards/dto/goal.dto';
 import { UploadsService } from './sessions/uploads.service';
 
 export const API_PREFIX = 'api';
@@ -60,6 +61,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
   const createSession = document.components?.schemas?.[CREATE_SESSION_SCHEMA] as { properties: Record<string, { maximum?: number }> } | undefined;
   if (createSession?.properties.sizeBytes) createSession.properties.sizeBytes.maximum = config.uploads.maxBytes;
   describeUploads(document, config.uploads.maxBytes);
+  describeGoalTargets(document);
   closeRequestSchemas(document);
   // Before the tus and identity-provider mounts, so tus's own routes get the same 405.
   app.use(methodNotAllowed(document));

@@ -73,6 +73,12 @@ describe('the OpenAPI document', () => {
       for (const [status, response] of Object.entries(op.responses)) {
         // tus's successes answer in headers only (Location, Upload-Offset), as do 204s.
         if (status === '204' || (name.includes(' /api/uploads') && status.startsWith('2'))) continue;
+        // The live status stream's success is a server-sent event stream; its errors are JSON like every other.
+        if (name === 'GET /api/sessions/events' && status.startsWith('2')) {
+          expect(Object.keys(response.content ?? {}), `${name} ${status} is not an event stream`).toEqual(['text/event-stream']);
+          expect(response.content?.['text/event-stream']?.schema, `${name} ${status} has no schema`).toBeDefined();
+          continue;
+        }
         expect(response.content?.['application/json']?.schema, `${name} ${status} has no JSON schema`).toBeDefined();
       }
     }
@@ -116,6 +122,8 @@ describe('the OpenAPI document', () => {
       expect(output, output).toMatch(/passed/);
       expect(code, output).toBe(0);
       const report = await readFile(junit, 'utf8');
+      // GET /api/sessions/events is left out of the run (schemathesis.toml): an open event stream never ends while
+      // the token is valid, so schemathesis would wait on it; session-events.int.spec.ts tests its answers.
       console.log(`operations tested: ${[...report.matchAll(/<testcase name="([^"]+)"/g)].map((m) => m[1]).join(', ')}`);
       expect(report).not.toMatch(/<failure/);
     },

@@ -9,7 +9,7 @@ const INVALID_EMAIL = { message: IDENTITY_ERROR_MESSAGES['invalid-email'] };
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 // The schemas below state what is accepted as precisely as JSON Schema can, so generated clients and
-// conformance tests send what the validators accept; `USERNAME_SCHEMA_PATTERN` is the ASCII part of the real rule.
+// conformance tests send what the validators accept; this pattern is the ASCII part of `USERNAME_PATTERN`.
 const USERNAME_SCHEMA_PATTERN = "^[A-Za-z0-9]([A-Za-z0-9 ._'-]*[A-Za-z0-9._'-])?$";
 
 export class LoginDto {

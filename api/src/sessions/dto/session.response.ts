@@ -8,6 +8,7 @@ import {
   type MediaType,
   type ProcessingStatus,
   type SessionPageDto,
+  type SessionStatusEventDto,
 } from '@touchline/shared';
 
 export class SessionResponse implements CoachingSessionDto {
@@ -38,7 +39,7 @@ export class SessionResponse implements CoachingSessionDto {
   @ApiProperty({ type: String, nullable: true, description: 'Why the analysis failed, when it did' })
   failureReason: string | null;
 
-  @ApiProperty({ description: 'Whether trying the analysis again can help: false for a recording that cannot be analysed' })
+  @ApiProperty({ description: 'True when the analysis failed and trying it again can succeed' })
   retryable: boolean;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'null while the upload is still open' })
@@ -92,4 +93,19 @@ export class MediaUrlResponse {
 
   @ApiProperty({ format: 'date-time' })
   expiresAt: string;
+}
+
+/** The data of a `session` event of GET /api/sessions/events. */
+export class SessionStatusEventResponse implements SessionStatusEventDto {
+  @ApiProperty({ format: 'uuid' })
+  sessionId: string;
+
+  @ApiProperty({ enum: [...PROCESSING_STATUSES, 'deleted'], description: '`deleted` once the session is gone' })
+  status: ProcessingStatus | 'deleted';
+
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 100, description: 'Percent of the analysis done' })
+  progress: number;
+
+  @ApiProperty({ description: 'Whether the recording has finished uploading' })
+  uploaded: boolean;
 }
