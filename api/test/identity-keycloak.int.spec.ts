@@ -3,6 +3,7 @@ import { freePort, startMailCatcher } from './support/mail-catcher';
 import { startTestKeycloak } from './support/keycloak';
 import { startTestApi, type TestApi } from './support/test-api';
 import { bearer, decode, tampered, unsecured } from './support/tokens';
+import { Agent } from './support/browserless-oidc';
 
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 let keycloak: Awaited<ReturnType<typeof startTestKeycloak>>;
@@ -158,4 +159,40 @@ describe('realm settings (infra/keycloak/realm-touchline.json)', () => {
     expect((await get('/clients')).status).toBe(403);
     expect((await get('/roles')).status).toBe(403);
   });
+});
+
+describe('sign-up finished from another browser (Keycloak)', () => {
+  const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)![0];
+
+  it('verifying from a fresh browser and signing in from a third registers the coach on Free Trial under the name given to Keycloak', async () => {
+    const who = 'kc-phone+club@club.example';
+    const laptop = await keycloak.register({ email: who, firstName: 'Zoë', lastName: 'Müller', password });
+    expect(laptop.page, laptop.url).toContain('verify your email');
+
+    const phone = new Agent();
+    const verified = await keycloak.walk(phone, linkIn((await mail.waitForMail(who, /Verify email/)).text), password);
+    const [account] = (await (await keycloak.admin('GET', `/users?email=${encodeURIComponent(who)}&exact=true`)).json()) as { emailVerified: boolean }[];
+    expect(account?.emailVerified, `${verified.url}\n${verified.page.slice(0, 3000)}`).toBe(true);
+
+    const tokens = await keycloak.signIn(who, password);
+    const sub = decode(tokens.access_token).sub as string;
+    expect((await call('GET', '/api/auth/check', tokens.access_token)).status).toBe(404);
+    const login = await call('POST', '/api/auth/login', tokens.access_token, { identityId: sub, email: who });
+    expect(login.status).toBe(200);
+    expect(await body(login)).toMatchObject({ identityId: sub, username: 'Zoë Müller', email: who, plan: 'Free Trial', eliteRole: null });
+    const check = await call('GET', '/api/auth/check', tokens.access_token);
+    expect(check.status).toBe(200);
+    expect(await body(check)).toMatchObject({ identityId: sub, username: 'Zoë Müller', plan: 'Free Trial' });
+  }, 90_000);
+
+  it('derives nothing for an account Keycloak no longer marks verified, even with a token that says verified', async () => {
+    const who = 'kc-unverified@club.example';
+    const id = await keycloak.createUser(who, password);
+    const tokens = await keycloak.signIn(who, password);
+    expect(decode(tokens.access_token)).toMatchObject({ email_verified: true });
+    const account = (await (await keycloak.admin('GET', `/users/${id}`)).json()) as Record<string, unknown>;
+    expect((await keycloak.admin('PUT', `/users/${id}`, { ...account, emailVerified: false })).status).toBe(204);
+    expect((await call('POST', '/api/auth/login', tokens.access_token, { identityId: id, email: who })).status).toBe(404);
+    expect((await call('GET', '/api/auth/check', tokens.access_token)).status).toBe(404);
+  }, 60_000);
 });

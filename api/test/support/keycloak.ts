@@ -85,6 +85,45 @@ export async function startTestKeycloak(publicUrl: string, smtpPort: number) {
     return { ...((await res.json()) as Tokens), agent };
   }
 
+  /** The authorization request the SPA sends; `toApp` spots the redirect back to it. */
+  const authParams = (challenge: string) =>
+    new URLSearchParams({ client_id: 'touchline-web', redirect_uri: `${publicUrl}/login`, response_type: 'code', scope: 'openid email', state: 's', code_challenge: challenge, code_challenge_method: 'S256' });
+  const toApp = (next: string) => next.startsWith(`${publicUrl}/login`);
+
+  /**
+   * Signs up on Keycloak's own registration page, as /signup sends a coach there: fills the fields the page
+   * shows (the password only when the page asks for it). Answers the agent (its cookies) and the page reached.
+   */
+  async function register(account: { email: string; firstName: string; lastName: string; password: string }) {
+    const agent = new Agent();
+    const page = await (await agent.follow(`${realm}/protocol/openid-connect/registrations?${authParams(pkce().challenge)}`)).response.text();
+    const form: Record<string, string> = { email: account.email, firstName: account.firstName, lastName: account.lastName };
+    if (/name="password-confirm"/.test(page)) Object.assign(form, { password: account.password, 'password-confirm': account.password });
+    const done = await agent.postForm(formAction(page, 'login-actions/registration'), form, toApp);
+    return { agent, url: done.url, status: done.response.status, page: done.url.startsWith(publicUrl) ? '' : await done.response.text() };
+  }
+
+  /**
+   * Follows Keycloak's pages from `url` as a person would: "Click here to proceed" links, and a new password
+   * when asked for one, until the app's redirect URI or a page with nothing left to do. Answers the last page.
+   */
+  async function walk(agent: Agent, url: string, password: string): Promise<{ url: string; status: number; page: string }> {
+    let { url: current, response } = await agent.follow(url, {}, toApp);
+    for (let step = 0; step < 8; step++) {
+      if (toApp(current)) return { url: current, status: response.status, page: '' };
+      const page = await response.text();
+      if (/name="password-new"/.test(page)) {
+        ({ url: current, response } = await agent.postForm(formAction(page, 'login-actions/'), { 'password-new': password, 'password-confirm': password }, toApp));
+        continue;
+      }
+      // "Click here to proceed" (not "re-send the email", which only comes back to the same page).
+      const proceed = /<a[^>]+href="([^"]*login-actions\/(?![^"]*execution=VERIFY_EMAIL)[^"]*)"/.exec(page)?.[1]?.replace(/&amp;/g, '&');
+      if (!proceed) return { url: current, status: response.status, page };
+      ({ url: current, response } = await agent.follow(new URL(proceed, current).toString(), {}, toApp));
+    }
+    throw new Error(`no end after 8 pages from ${url}`);
+  }
+
   /** A refresh-token request, as the SPA makes one. */
   function refresh(refreshToken: string): Promise<Response> {
     return fetch(`${realm}/protocol/openid-connect/token`, {
@@ -118,6 +157,8 @@ export async function startTestKeycloak(publicUrl: string, smtpPort: number) {
     admin,
     createUser,
     signIn,
+    register,
+    walk,
     refresh,
     silentSignIn,
     masterAdminToken,

@@ -5,6 +5,7 @@ import { Errors } from '../../common/app-error';
 import type { IdentityAccount, IdentityProvider, VerifiedIdentity } from '../identity-provider';
 import { JwtAccessTokenVerifier } from '../jwt-access-token-verifier';
 import type { SignupProfile } from '../signup-profile';
+import { deriveSignupProfile } from './keycloak-signup-profile';
 
 /**
  * The port over Keycloak: access tokens are checked against the realm's published keys (fetched and cached
@@ -48,11 +49,15 @@ export class KeycloakIdentityProvider implements IdentityProvider {
   }
 
   /**
-   * Keycloak's registration page does not collect the product's username and plan, so Keycloak keeps none:
-   * with Keycloak, registration finishes in the browser that holds the pending registration.
+   * Keycloak's registration page cannot carry the username and plan chosen on /signup, so a verified account
+   * registers with a profile derived from what the coach gave Keycloak (name, else email) on Free Trial.
+   * Read with view-users only; an unknown or unverified account has none.
    */
-  async signupProfile(): Promise<SignupProfile | null> {
-    return null;
+  async signupProfile(accountId: string): Promise<SignupProfile | null> {
+    await this.authenticate();
+    const user = await this.admin.users.findOne({ id: accountId });
+    if (!user?.email || !user.emailVerified) return null;
+    return deriveSignupProfile(user);
   }
 
   /** A fresh client-credentials token per operation: these calls are rare, and nothing long-lived is kept. */
