@@ -196,3 +196,87 @@ describe('sign-up finished from another browser (Keycloak)', () => {
     expect((await call('GET', '/api/auth/check', tokens.access_token)).status).toBe(404);
   }, 60_000);
 });
+
+describe('a sign-up hit by a mail outage can still be finished (Keycloak)', () => {
+  const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)![0];
+
+  it('after "Failed to send email", "Resend verification email" mails a link that sets the password and verifies; sign-in and login then work', async () => {
+    const who = 'kc-outage@club.example';
+    await keycloak.setSmtpPort(await freePort()); // nothing listens there
+    let laptop: Awaited<ReturnType<typeof keycloak.register>>;
+    try {
+      laptop = await keycloak.register({ email: who, firstName: 'Ana', lastName: 'Silva', password });
+    } finally {
+      await keycloak.setSmtpPort(mail.smtpPort);
+    }
+    expect(laptop.page).toContain('Failed to send email');
+    const [stuck] = (await (await keycloak.admin('GET', `/users?email=${encodeURIComponent(who)}&exact=true`)).json()) as { emailVerified: boolean; requiredActions: string[] }[];
+    expect(stuck).toMatchObject({ emailVerified: false });
+    expect(await mail.inbox(who)).toEqual([]);
+
+    const resent = await call('POST', '/api/auth/resend-verification', undefined, { email: who });
+    expect(resent.status).toBe(202);
+    const answer = await body(resent);
+    expect(answer).toEqual({ message: expect.stringContaining('verification email') });
+
+    const phone = new Agent();
+    const done = await keycloak.walk(phone, linkIn((await mail.waitForMail(who, /./)).text), password);
+    const [account] = (await (await keycloak.admin('GET', `/users?email=${encodeURIComponent(who)}&exact=true`)).json()) as { emailVerified: boolean; requiredActions: string[] }[];
+    expect(account, `${done.url}\n${done.page.slice(0, 3000)}`).toMatchObject({ emailVerified: true, requiredActions: [] });
+
+    const tokens = await keycloak.signIn(who, password);
+    const sub = decode(tokens.access_token).sub as string;
+    const login = await call('POST', '/api/auth/login', tokens.access_token, { identityId: sub, email: who });
+    expect(login.status).toBe(200);
+    expect(await body(login)).toMatchObject({ identityId: sub, email: who, username: 'Ana Silva', plan: 'Free Trial' });
+  }, 120_000);
+
+  it('answers unknown, verified and unverified addresses alike, and mails only the unverified one', async () => {
+    const verified = 'kc-resend-verified@club.example';
+    await keycloak.createUser(verified, password);
+    const waiting = 'kc-resend-waiting@club.example';
+    const id = await keycloak.createUser(waiting, password);
+    const user = (await (await keycloak.admin('GET', `/users/${id}`)).json()) as Record<string, unknown>;
+    expect((await keycloak.admin('PUT', `/users/${id}`, { ...user, emailVerified: false, requiredActions: ['VERIFY_EMAIL'] })).status).toBe(204);
+
+    const answers = [];
+    for (const address of ['nobody-here@club.example', verified, waiting]) {
+      const res = await call('POST', '/api/auth/resend-verification', undefined, { email: address });
+      answers.push({ status: res.status, body: await body(res) });
+    }
+    expect(answers[0]!.status).toBe(202);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    await mail.waitForMail(waiting, /./);
+    expect(await mail.inbox(verified)).toEqual([]);
+    expect(await mail.inbox('nobody-here@club.example')).toEqual([]);
+  }, 60_000);
+
+  it('refuses an address that is not one with 400 and the catalogue message', async () => {
+    const res = await call('POST', '/api/auth/resend-verification', undefined, { email: 'not-an-address' });
+    expect(res.status).toBe(400);
+    expect(await body(res)).toMatchObject({ statusCode: 400 });
+  });
+});
+
+describe('a password change on Keycloak\'s page ends the other sessions', () => {
+  it('with "Sign out from other devices" checked as the page shows it, another browser\'s refresh token and prompt=none sign-in fail', async () => {
+    const who = 'kc-change@club.example';
+    await keycloak.createUser(who, password);
+    const phone = await keycloak.signIn(who, password);
+    expect((await keycloak.silentSignIn(phone.agent)).get('code')).toBeTruthy();
+    const laptop = await keycloak.signIn(who, password);
+
+    const changed = await keycloak.changePassword(laptop.agent, 'kc-changed-123');
+    expect(changed.page).toMatch(/<input[^>]*name="logout-sessions"[^>]*checked/);
+    expect(changed.form['logout-sessions']).toBe('on');
+    expect(new URL(changed.url).searchParams.get('code')).toBeTruthy();
+
+    const refused = await keycloak.refresh(phone.refresh_token!);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe('invalid_grant');
+    expect((await keycloak.silentSignIn(phone.agent)).get('error')).toBe('login_required');
+    expect((await keycloak.silentSignIn(laptop.agent)).get('code')).toBeTruthy();
+    expect((await keycloak.signIn(who, 'kc-changed-123')).access_token).toBeTruthy();
+  }, 60_000);
+});

@@ -5,9 +5,10 @@ import { ApiErrors, BODY_ERRORS } from '../common/api-docs';
 import type { VerifiedIdentity } from '../identity/identity-provider';
 import { AuthService } from './auth.service';
 import { BearerAuthGuard, CurrentIdentity } from './bearer-auth.guard';
-import { LoginDto, RegisterDto, ResetPasswordConfirmDto, ResetPasswordRequestDto } from './dto/auth.dto';
+import { LoginDto, RegisterDto, ResendVerificationDto, ResetPasswordConfirmDto, ResetPasswordRequestDto } from './dto/auth.dto';
 import { IdentityClientConfigResponse, MessageResponse, UserResponse } from './dto/user.response';
 import { PasswordResetService } from './password-reset.service';
+import { VerificationResendService } from './verification-resend.service';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -15,6 +16,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly passwordReset: PasswordResetService,
+    private readonly verificationResend: VerificationResendService,
   ) {}
 
   @Get('config')
@@ -65,5 +67,13 @@ export class AuthController {
   @ApiErrors(...BODY_ERRORS, 429, 503)
   resetPasswordConfirm(@Body() dto: ResetPasswordConfirmDto, @Ip() address: string) {
     return this.passwordReset.confirm(dto.email, dto.code, dto.newPassword, address);
+  }
+
+  @Post('resend-verification')
+  @HttpCode(202)
+  @ApiAcceptedResponse({ description: 'The same answer for every address, whether it has an account waiting for verification or not', type: MessageResponse })
+  @ApiErrors(...BODY_ERRORS, 429, 503)
+  resendVerification(@Body() dto: ResendVerificationDto, @Ip() address: string) {
+    return this.verificationResend.request(dto.email, address);
   }
 }

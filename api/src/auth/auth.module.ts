@@ -5,12 +5,13 @@ import { AuthService } from './auth.service';
 import { BearerAuthGuard } from './bearer-auth.guard';
 import { PasswordResetCodesRepository } from './password-reset-codes.repository';
 import { PasswordResetService } from './password-reset.service';
+import { VerificationResendService } from './verification-resend.service';
 import { RegisteredUserGuard, UserAuthenticator } from './registered-user.guard';
 
 @Module({
   imports: [UsersModule],
   controllers: [AuthController],
-  providers: [AuthService, BearerAuthGuard, PasswordResetService, PasswordResetCodesRepository, UserAuthenticator, RegisteredUserGuard],
+  providers: [AuthService, BearerAuthGuard, PasswordResetService, PasswordResetCodesRepository, UserAuthenticator, RegisteredUserGuard, VerificationResendService],
   exports: [BearerAuthGuard, UserAuthenticator, RegisteredUserGuard, UsersModule],
 })
 export class AuthModule {}

@@ -36,6 +36,14 @@ export interface IdentityProvider {
    */
   setPassword(accountId: string, password: string): Promise<void>;
 
+  /**
+   * Emails a not-yet-verified account what it still has to do at the provider (verify the address, set a
+   * password), with a link back to the product's /login. Does nothing for an unknown or verified address, and a
+   * mail failure is logged, not thrown, so callers answer alike for every address. Rejects with
+   * `Errors.identityUnavailable()` only when the provider itself cannot be reached.
+   */
+  resendVerification(email: string): Promise<void>;
+
   /** The username and plan chosen on /signup and kept at the provider for this account, or null. */
   signupProfile(accountId: string): Promise<SignupProfile | null>;
 }

@@ -20,7 +20,7 @@ export class IdentityModule {
       module: IdentityModule,
       global: true,
       providers: [
-        { provide: IDENTITY_PROVIDER, useValue: new KeycloakIdentityProvider(config.keycloak!) },
+        { provide: IDENTITY_PROVIDER, useValue: new KeycloakIdentityProvider(config.keycloak!, `${config.publicUrl}/login`) },
         { provide: HTTP_MOUNTS, useValue: [] },
       ],
       exports: [IDENTITY_PROVIDER, HTTP_MOUNTS],

@@ -70,6 +70,20 @@ export function formAction(html: string, contains: string): string {
   return action;
 }
 
+/** What a browser submits of a page's inputs untouched: hidden fields, and checkboxes only when checked. */
+export function browserFields(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [input] of html.matchAll(/<input\b[^>]*>/g)) {
+    const attr = (name: string) => new RegExp(`\\s${name}(?:="([^"]*)")?`).exec(input);
+    const type = attr('type')?.[1] ?? 'text';
+    const name = attr('name')?.[1];
+    if (!name) continue;
+    if (type === 'hidden') fields[name] = attr('value')?.[1] ?? '';
+    if (type === 'checkbox' && attr('checked')) fields[name] = attr('value')?.[1] ?? 'on';
+  }
+  return fields;
+}
+
 export interface Tokens {
   access_token: string;
   id_token: string;

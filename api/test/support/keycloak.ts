@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { expect } from 'vitest';
-import { Agent, formAction, pkce, type Tokens } from './browserless-oidc';
+import { Agent, browserFields, formAction, pkce, type Tokens } from './browserless-oidc';
 import { freePort } from './mail-catcher';
 
 interface KeycloakServer {
@@ -124,6 +124,27 @@ export async function startTestKeycloak(publicUrl: string, smtpPort: number) {
     throw new Error(`no end after 8 pages from ${url}`);
   }
 
+  /** Points the realm's SMTP server at another port (a dead one for a mail outage, the catcher's to end it). */
+  async function setSmtpPort(port: number): Promise<void> {
+    const realmRep = (await (await admin('GET', '')).json()) as { smtpServer: Record<string, string> };
+    const res = await admin('PUT', '', { ...realmRep, smtpServer: { ...realmRep.smtpServer, port: String(port) } });
+    expect(res.status, await res.clone().text()).toBe(204);
+  }
+
+  /**
+   * Changes the password on Keycloak's own page as /profile sends a coach there (`kc_action=UPDATE_PASSWORD`
+   * with the session's cookies), submitting the form as a browser would: its hidden fields and the checkboxes
+   * as the page has them. Answers the page's form as shown and where the submission ended.
+   */
+  async function changePassword(agent: Agent, password: string) {
+    const params = authParams(pkce().challenge);
+    params.set('kc_action', 'UPDATE_PASSWORD');
+    const page = await (await agent.follow(`${realm}/protocol/openid-connect/auth?${params}`, {}, toApp)).response.text();
+    const form: Record<string, string> = { ...browserFields(page), 'password-new': password, 'password-confirm': password };
+    const done = await agent.postForm(formAction(page, 'login-actions/'), form, toApp);
+    return { page, form, url: done.url };
+  }
+
   /** A refresh-token request, as the SPA makes one. */
   function refresh(refreshToken: string): Promise<Response> {
     return fetch(`${realm}/protocol/openid-connect/token`, {
@@ -159,6 +180,8 @@ export async function startTestKeycloak(publicUrl: string, smtpPort: number) {
     signIn,
     register,
     walk,
+    setSmtpPort,
+    changePassword,
     refresh,
     silentSignIn,
     masterAdminToken,

@@ -51,6 +51,8 @@ export class ResetPasswordRequestDto {
   email: string;
 }
 
+export class ResendVerificationDto extends ResetPasswordRequestDto {}
+
 export class ResetPasswordConfirmDto extends ResetPasswordRequestDto {
   @ApiProperty({ description: 'The 6-digit code from the email', pattern: '^[0-9]{6}$' })
   @Transform(trim)

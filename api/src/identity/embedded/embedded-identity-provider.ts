@@ -32,6 +32,12 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
     await this.accounts.setPasswordHash(accountId, await hashPassword(password));
   }
 
+  /**
+   * Nothing to do here: an embedded account that is not verified can always sign in far enough to be told so,
+   * and the provider's own page then offers "Send a new link" (with its own mailer and limits).
+   */
+  async resendVerification(): Promise<void> {}
+
   async signupProfile(accountId: string): Promise<SignupProfile | null> {
     const account = await this.accounts.findById(accountId);
     return account ? parseSignupProfile(account.signupUsername, account.signupPlan) : null;

@@ -30,3 +30,11 @@ export function identityClient(): IdentityClient | null {
 export function setIdentityClient(client: IdentityClient | null): void {
   current = client;
 }
+
+/**
+ * Whether /signup offers "Resend verification email": with Keycloak only, whose account can be left waiting
+ * for a verification email that never went out. The embedded provider's own page has "Send a new link".
+ */
+export function offersVerificationResend(): boolean {
+  return current instanceof KeycloakIdentityClient;
+}

@@ -16,5 +16,7 @@ export const checkUser = () => apiRequest<UserDto>('GET', '/api/auth/check');
 
 export const requestPasswordReset = (email: string) => apiRequest<{ message: string }>('POST', '/api/auth/reset-password-request', { email });
 
+export const resendVerification = (email: string) => apiRequest<{ message: string }>('POST', '/api/auth/resend-verification', { email });
+
 export const confirmPasswordReset = (email: string, code: string, newPassword: string) =>
   apiRequest<{ message: string }>('POST', '/api/auth/reset-password-confirm', { email, code, newPassword });

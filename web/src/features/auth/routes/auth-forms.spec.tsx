@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
+import { setIdentityClient } from '@/lib/identity/create-identity-client';
+import { KeycloakIdentityClient } from '@/lib/identity/keycloak-identity-client';
 import { useAuthStore } from '../stores/auth-store';
 
 // The screens load on demand; load them once here, so the first test's waits measure the screen, not the import.
@@ -50,6 +52,28 @@ describe('sign-up form', { timeout: 15_000 }, () => {
     expectFieldError(username, FORM_MESSAGES.usernameLength);
     expectFieldError(screen.getByLabelText('Email'), FORM_MESSAGES.emailRequired);
     expect(username).toHaveFocus();
+  });
+
+  it('with Keycloak, "Resend verification email" sends the address and shows the answer', async () => {
+    setIdentityClient(new KeycloakIdentityClient({ url: 'http://keycloak.example', realm: 'touchline', clientId: 'touchline-web' }));
+    const answer = 'If an account with this email address is waiting for verification, we have sent it a new verification email.';
+    const requests = fakeApi((r) => (r.method === 'POST' && r.path === '/api/auth/resend-verification' ? Response.json({ message: answer }, { status: 202 }) : undefined));
+    try {
+      renderApp('/signup');
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText('Email'), 'coach@club.example');
+      await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
+      expect(await screen.findByRole('status')).toHaveTextContent(answer);
+      expect(requests.map((r) => `${r.method} ${r.path}`)).toContain('POST /api/auth/resend-verification');
+    } finally {
+      setIdentityClient(null);
+    }
+  });
+
+  it('with the embedded provider, offers no resend (its own page has "Send a new link")', async () => {
+    renderApp('/signup');
+    await screen.findByLabelText('Email');
+    expect(screen.queryByRole('button', { name: 'Resend verification email' })).toBeNull();
   });
 });
 

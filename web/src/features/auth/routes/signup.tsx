@@ -6,6 +6,8 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
 import { inputClass, TextField } from '@/components/ui/text-field';
 import { checkEmail, checkUsername, focusFirstProblem, validate } from '@/lib/form-validation';
+import { offersVerificationResend } from '@/lib/identity/create-identity-client';
+import { resendVerification } from '../api/auth-api';
 import { DEFAULT_AFTER_LOGIN, startSignup } from '../auth-actions';
 import { authErrorMessage } from '../auth-messages';
 import { readPendingRegistration } from '../pending-registration';
@@ -26,6 +28,7 @@ export default function SignupScreen() {
   const [error, setError] = useState<string | null>(null);
   const [problems, setProblems] = useState<{ username?: string; email?: string }>({});
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
 
   if (user) return <Navigate to={DEFAULT_AFTER_LOGIN} replace />;
 
@@ -45,10 +48,32 @@ export default function SignupScreen() {
     }
   }
 
+  /** For a sign-up whose verification email never arrived (e.g. the mail server was down): the same answer for any address. */
+  async function resend() {
+    setError(null);
+    setNotice(null);
+    const found = validate({ email: [checkEmail, email] });
+    setProblems(found);
+    if (found.email) return;
+    setBusy(true);
+    try {
+      setNotice((await resendVerification(email.trim())).message);
+    } catch (e) {
+      setError(authErrorMessage(e, (status) => `Resending the verification email failed: ${status}`, 'Resending the verification email failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <Page title="Sign up" lead="Create your Touchline account. You choose your password on the next page, and we email you a link to confirm your address.">
       <form onSubmit={submit} className="max-w-md space-y-4" aria-busy={busy || isLoading} noValidate>
         <FormAlert>{error}</FormAlert>
+        {notice && (
+          <p role="status" className="rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900">
+            {notice}
+          </p>
+        )}
         <TextField label="Username" name="username" autoComplete="nickname" maxLength={50} value={username} error={problems.username} onChange={(e) => setUsername(e.target.value)} />
         <TextField label="Email" name="email" type="email" autoComplete="email" maxLength={320} value={email} error={problems.email} onChange={(e) => setEmail(e.target.value)} />
         <label className="block text-sm font-medium text-slate-800">
@@ -64,6 +89,14 @@ export default function SignupScreen() {
         <Button type="submit" disabled={busy || isLoading}>
           Continue
         </Button>
+        {offersVerificationResend() && (
+          <p className="text-sm text-slate-600">
+            Signed up but no verification email?{' '}
+            <Button type="button" variant="outline" size="sm" onClick={() => void resend()} disabled={busy || isLoading}>
+              Resend verification email
+            </Button>
+          </p>
+        )}
         <p className="text-sm text-slate-600">
           Already have an account? <Link to="/login" className="text-brand-700 underline">Log in</Link>
         </p>
