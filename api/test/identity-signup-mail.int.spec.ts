@@ -96,4 +96,18 @@ describe('sign-up when the mail server refuses or is down (embedded provider)', 
     expect(await resent.response.text()).toContain('We sent a new link.');
     expect(mailsTo(who)).toBe(before + 1);
   });
+
+  it('POST /api/auth/resend-verification answers an unverified and an unknown address alike and sends nothing (the sign-in page has "Send a new link")', async () => {
+    const who = 'waiting@club.example';
+    expect((await signUp(who)).status).toBe(200);
+    const before = mailsTo(who);
+    const resend = async (email: string) => {
+      const res = await fetch(`${api.url}/api/auth/resend-verification`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    const waiting = await resend(who);
+    expect(waiting.status).toBe(202);
+    expect(await resend('no-such-coach@club.example')).toEqual(waiting);
+    expect(mailsTo(who)).toBe(before);
+  });
 });

@@ -38,8 +38,8 @@ export interface IdentityProvider {
 
   /**
    * Emails a not-yet-verified account what it still has to do at the provider (verify the address, set a
-   * password), with a link back to the product's /login. Does nothing for an unknown or verified address, and a
-   * mail failure is logged, not thrown, so callers answer alike for every address. Rejects with
+   * password), with a link back to the product's /login. Does nothing for an unknown or verified address, and the
+   * mail goes out in the background (a failure is logged, not thrown), so callers answer alike for every address. Rejects with
    * `Errors.identityUnavailable()` only when the provider itself cannot be reached.
    */
   resendVerification(email: string): Promise<void>;
