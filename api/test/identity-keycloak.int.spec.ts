@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
 import { freePort, startMailCatcher } from './support/mail-catcher';
 import { startTestKeycloak } from './support/keycloak';
 import { startTestApi, type TestApi } from './support/test-api';
@@ -255,7 +256,7 @@ describe('a sign-up hit by a mail outage can still be finished (Keycloak)', () =
   it('refuses an address that is not one with 400 and the catalogue message', async () => {
     const res = await call('POST', '/api/auth/resend-verification', undefined, { email: 'not-an-address' });
     expect(res.status).toBe(400);
-    expect(await body(res)).toMatchObject({ statusCode: 400 });
+    expect(await body(res)).toEqual({ statusCode: 400, message: IDENTITY_ERROR_MESSAGES['invalid-email'] });
   });
 });
 
