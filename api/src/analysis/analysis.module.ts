@@ -2,9 +2,9 @@ import { Logger, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
-import { CoachingSessionEntity } from '../sessions/coaching-session.entity';
 import { SessionsModule } from '../sessions/sessions.module';
 import { AnalysisController, OverviewController } from './analysis.controller';
+import { AnalysesRepository } from './analyses.repository';
 import { AnalysisJobs } from './analysis-jobs';
 import { AnalysisService } from './analysis.service';
 import { OverviewService } from './overview.service';
@@ -14,9 +14,10 @@ import { createTranscriber } from './transcription/create-transcriber';
 import { TRANSCRIBER } from './transcription/transcriber';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CoachingSessionEntity, SessionAnalysisEntity]), SessionsModule, AuthModule],
+  imports: [TypeOrmModule.forFeature([SessionAnalysisEntity]), SessionsModule, AuthModule],
   controllers: [AnalysisController, OverviewController],
   providers: [
+    AnalysesRepository,
     AnalysisService,
     AnalysisJobs,
     OverviewService,
@@ -33,6 +34,6 @@ import { TRANSCRIBER } from './transcription/transcriber';
       },
     },
   ],
-  exports: [AnalysisJobs, AnalysisService, RUBRIC],
+  exports: [AnalysesRepository, AnalysisJobs, AnalysisService, RUBRIC],
 })
 export class AnalysisModule {}
