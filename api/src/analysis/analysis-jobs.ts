@@ -7,7 +7,7 @@ import { DATABASE_URL } from '../database/database-url';
 import { SessionEvents } from '../sessions/session-events';
 import { SessionsRepository } from '../sessions/sessions.repository';
 import { AnalysisService } from './analysis.service';
-import { TranscriptionError } from './transcription/transcriber';
+import { TranscriptionError } from './pipeline/transcription/transcriber';
 
 export const ANALYSIS_QUEUE = 'analyse-session';
 const RETRY_LIMIT = 3;

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { CoachingSessionDto, OverviewDto, SessionReportDto } from '@touchline/shared';
+import type { CoachingSessionDto, SessionReportDto } from '@touchline/shared';
 import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
 import { ApiErrors, SIGNED_IN_ERRORS } from '../common/api-docs';
 import { Errors } from '../common/app-error';
@@ -10,12 +10,11 @@ import { SessionsService } from '../sessions/sessions.service';
 import type { UserEntity } from '../users/user.entity';
 import { AnalysesRepository } from './analyses.repository';
 import { AnalysisJobs } from './analysis-jobs';
-import { OverviewResponse, SessionReportResponse } from './dto/report.response';
+import { SessionReportResponse } from './dto/report.response';
 import { SessionResponse } from '../sessions/dto/session.response';
-import { codeCounts } from './code-counts';
-import { storedAssessment } from './coaching-report';
-import { OverviewService } from './overview.service';
-import { RUBRIC, type Rubric } from './rubric';
+import { codeCounts } from './rubric/code-counts';
+import { storedAssessment } from './rubric/coaching-report';
+import { RUBRIC, type Rubric } from './rubric/rubric';
 
 const sessionId = new ParseUUIDPipe({ exceptionFactory: () => Errors.sessionNotFound() });
 
@@ -68,21 +67,5 @@ export class AnalysisController {
     if (!(await this.sessionRows.retryFailed(id, user.id))) throw Errors.retryNotFailed();
     await this.jobs.enqueue(id);
     return mapSession(await this.sessions.get(user, id));
-  }
-}
-
-@ApiTags('dashboard')
-@ApiBearerAuth()
-@ApiErrors(...SIGNED_IN_ERRORS)
-@UseGuards(RegisteredUserGuard)
-@Controller('dashboard')
-export class OverviewController {
-  constructor(private readonly overview: OverviewService) {}
-
-  /** The caller's coaching at a glance: totals, latest sessions, averages and the trend of the scores. */
-  @Get('overview')
-  @ApiOkResponse({ type: OverviewResponse })
-  get(@CurrentUser() user: UserEntity): Promise<OverviewDto> {
-    return this.overview.of(user.id);
   }
 }

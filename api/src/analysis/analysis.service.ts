@@ -4,10 +4,10 @@ import { AppConfig } from '../config/app-config';
 import { SessionsRepository } from '../sessions/sessions.repository';
 import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage';
 import { AnalysesRepository } from './analyses.repository';
-import { analyseRecording } from './analyse-recording';
-import { DecodeError } from './audio-decoder';
-import { RUBRIC, type Rubric } from './rubric';
-import { TRANSCRIBER, type Transcriber } from './transcription/transcriber';
+import { analyseRecording } from './pipeline/analyse-recording';
+import { DecodeError } from './pipeline/audio-decoder';
+import { RUBRIC, type Rubric } from './rubric/rubric';
+import { TRANSCRIBER, type Transcriber } from './pipeline/transcription/transcriber';
 
 /** How long a presigned source stays valid: longer than any analysis runs. */
 const SOURCE_TTL_SECONDS = 6 * 3600;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { CategoryScoreDto, CoachingStyle } from '@touchline/shared';
 import { DataSource } from 'typeorm';
-import type { TalkMetrics } from '../analysis/talk-metrics';
+import type { TalkMetrics } from '../analysis/pipeline/talk-metrics';
 import { SessionsRepository } from '../sessions/sessions.repository';
 
 /** One analysed session's figures as the database computes them from the stored report. */
