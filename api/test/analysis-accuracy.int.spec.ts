@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { UtteranceCode } from '@touchline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyseRecording, type RecordingAnalysis } from '../src/analysis/analyse-recording';
-import { loadRubric } from '../src/analysis/rubric';
-import { talkMetrics } from '../src/analysis/talk-metrics';
-import { createTranscriber } from '../src/analysis/transcription/create-transcriber';
-import { UtteranceCoder } from '../src/analysis/utterance-coding';
+import { analyseRecording, type RecordingAnalysis } from '../src/analysis/pipeline/analyse-recording';
+import { loadRubric } from '../src/analysis/rubric/rubric';
+import { talkMetrics } from '../src/analysis/pipeline/talk-metrics';
+import { createTranscriber } from '../src/analysis/pipeline/transcription/create-transcriber';
+import { UtteranceCoder } from '../src/analysis/rubric/utterance-coding';
 import { loadConfig } from '../src/config/app-config';
 
 // @ts-expect-error plain ESM module without types

@@ -2,11 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DecodeError, decodeToPcm, SAMPLE_RATE } from '../src/analysis/audio-decoder';
-import { FRAME_SECONDS, SileroVad } from '../src/analysis/silero-vad';
-import { speechSegments, type Segment } from '../src/analysis/speech-segments';
-import { loadRubric } from '../src/analysis/rubric';
-import { talkMetrics } from '../src/analysis/talk-metrics';
+import { DecodeError, decodeToPcm, SAMPLE_RATE } from '../src/analysis/pipeline/audio-decoder';
+import { FRAME_SECONDS, SileroVad } from '../src/analysis/pipeline/silero-vad';
+import { speechSegments, type Segment } from '../src/analysis/pipeline/speech-segments';
+import { loadRubric } from '../src/analysis/rubric/rubric';
+import { talkMetrics } from '../src/analysis/pipeline/talk-metrics';
 
 // @ts-expect-error plain ESM module without types
 import { generateSession } from '../../infra/lib/session-generator.mjs';

@@ -12,7 +12,7 @@ import {
 } from '@touchline/shared';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRubric } from '../src/analysis/rubric';
+import { loadRubric } from '../src/analysis/rubric/rubric';
 import { seedAnalysedSession, type SeededReport } from './support/seed-reports';
 import { startTestApi, type TestApi } from './support/test-api';
 import { bearer, registerCoach } from './support/tokens';

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { SESSION_MESSAGES } from '@touchline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyseRecording } from '../src/analysis/analyse-recording';
-import { DecodeError } from '../src/analysis/audio-decoder';
-import { loadRubric } from '../src/analysis/rubric';
-import { createTranscriber } from '../src/analysis/transcription/create-transcriber';
-import { HttpTranscriber } from '../src/analysis/transcription/http-transcriber';
-import { TranscriptionError } from '../src/analysis/transcription/transcriber';
+import { analyseRecording } from '../src/analysis/pipeline/analyse-recording';
+import { DecodeError } from '../src/analysis/pipeline/audio-decoder';
+import { loadRubric } from '../src/analysis/rubric/rubric';
+import { createTranscriber } from '../src/analysis/pipeline/transcription/create-transcriber';
+import { HttpTranscriber } from '../src/analysis/pipeline/transcription/http-transcriber';
+import { TranscriptionError } from '../src/analysis/pipeline/transcription/transcriber';
 import { ConfigError, loadConfig } from '../src/config/app-config';
 import { startTranscriptionServer } from './support/transcription-server';
 

@@ -25,9 +25,9 @@ const { createApp } = dist('create-app');
 const { startEmbeddedPostgres } = dist('database/embedded-postgres');
 const { createLogger } = dist('logger');
 const { freePort } = dist('net');
-const { loadRubric } = dist('analysis/rubric');
-const { talkMetrics } = dist('analysis/talk-metrics');
-const { assessSession } = dist('analysis/coaching-report');
+const { loadRubric } = dist('analysis/rubric/rubric');
+const { talkMetrics } = dist('analysis/pipeline/talk-metrics');
+const { assessSession } = dist('analysis/rubric/coaching-report');
 const { Client } = require('pg');
 const { importJWK, SignJWT } = require('jose');
 

@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import PgBoss from 'pg-boss';
-import { DataSource, In, IsNull, Not, Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { DATABASE_URL } from '../database/database-url';
-import { CoachingSessionEntity } from '../sessions/coaching-session.entity';
 import { SessionEvents } from '../sessions/session-events';
+import { SessionsRepository } from '../sessions/sessions.repository';
 import { AnalysisService } from './analysis.service';
-import { TranscriptionError } from './transcription/transcriber';
+import { TranscriptionError } from './pipeline/transcription/transcriber';
 
 export const ANALYSIS_QUEUE = 'analyse-session';
 const RETRY_LIMIT = 3;
@@ -31,7 +31,7 @@ export class AnalysisJobs implements OnApplicationBootstrap, OnApplicationShutdo
   constructor(
     private readonly config: AppConfig,
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
-    @InjectRepository(CoachingSessionEntity) private readonly sessions: Repository<CoachingSessionEntity>,
+    private readonly sessions: SessionsRepository,
     @InjectDataSource() private readonly db: DataSource,
     private readonly events: SessionEvents,
     private readonly analysis: AnalysisService,
@@ -65,8 +65,8 @@ export class AnalysisJobs implements OnApplicationBootstrap, OnApplicationShutdo
         throw error;
       }
     });
-    const waiting = await this.sessions.find({ select: { id: true }, where: { uploadedAt: Not(IsNull()), processingStatus: In(['pending', 'processing']) } });
-    for (const { id } of waiting) await this.enqueue(id);
+    const waiting = await this.sessions.findAwaitingAnalysis();
+    for (const id of waiting) await this.enqueue(id);
     if (waiting.length) this.logger.log({ sessions: waiting.length }, 're-enqueued sessions awaiting analysis');
   }
 

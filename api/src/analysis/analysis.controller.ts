@@ -1,23 +1,20 @@
 import { Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { CoachingSessionDto, OverviewDto, SessionReportDto } from '@touchline/shared';
-import { Repository } from 'typeorm';
+import type { CoachingSessionDto, SessionReportDto } from '@touchline/shared';
 import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
 import { ApiErrors, SIGNED_IN_ERRORS } from '../common/api-docs';
 import { Errors } from '../common/app-error';
-import { CoachingSessionEntity } from '../sessions/coaching-session.entity';
 import { mapSession } from '../sessions/session.mapper';
+import { SessionsRepository } from '../sessions/sessions.repository';
 import { SessionsService } from '../sessions/sessions.service';
 import type { UserEntity } from '../users/user.entity';
+import { AnalysesRepository } from './analyses.repository';
 import { AnalysisJobs } from './analysis-jobs';
-import { OverviewResponse, SessionReportResponse } from './dto/report.response';
+import { SessionReportResponse } from './dto/report.response';
 import { SessionResponse } from '../sessions/dto/session.response';
-import { codeCounts } from './code-counts';
-import { storedAssessment } from './coaching-report';
-import { OverviewService } from './overview.service';
-import { RUBRIC, type Rubric } from './rubric';
-import { SessionAnalysisEntity } from './session-analysis.entity';
+import { codeCounts } from './rubric/code-counts';
+import { storedAssessment } from './rubric/coaching-report';
+import { RUBRIC, type Rubric } from './rubric/rubric';
 
 const sessionId = new ParseUUIDPipe({ exceptionFactory: () => Errors.sessionNotFound() });
 
@@ -30,8 +27,8 @@ export class AnalysisController {
   constructor(
     private readonly sessions: SessionsService,
     private readonly jobs: AnalysisJobs,
-    @InjectRepository(SessionAnalysisEntity) private readonly analyses: Repository<SessionAnalysisEntity>,
-    @InjectRepository(CoachingSessionEntity) private readonly sessionRows: Repository<CoachingSessionEntity>,
+    private readonly analyses: AnalysesRepository,
+    private readonly sessionRows: SessionsRepository,
     @Inject(RUBRIC) private readonly rubric: Rubric,
   ) {}
 
@@ -42,7 +39,7 @@ export class AnalysisController {
   @ApiErrors(409)
   async report(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<SessionReportDto> {
     const session = await this.sessions.get(user, id);
-    const analysis = session.processingStatus === 'completed' ? await this.analyses.findOneBy({ sessionId: id }) : null;
+    const analysis = session.processingStatus === 'completed' ? await this.analyses.findBySession(id) : null;
     if (!analysis) throw Errors.reportNotReady();
     const { metrics, coachingStyle, scores, rubricVersion } = storedAssessment(this.rubric, analysis);
     return {
@@ -67,28 +64,8 @@ export class AnalysisController {
   async retry(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<CoachingSessionDto> {
     const session = await this.sessions.get(user, id);
     if (session.processingStatus === 'failed' && !session.failureRetryable) throw Errors.retryPermanent();
-    const result = await this.sessionRows.update(
-      { id, ownerId: user.id, processingStatus: 'failed', failureRetryable: true },
-      { processingStatus: 'pending', analysisProgress: 0, failureReason: null },
-    );
-    if (!result.affected) throw Errors.retryNotFailed();
+    if (!(await this.sessionRows.retryFailed(id, user.id))) throw Errors.retryNotFailed();
     await this.jobs.enqueue(id);
     return mapSession(await this.sessions.get(user, id));
-  }
-}
-
-@ApiTags('dashboard')
-@ApiBearerAuth()
-@ApiErrors(...SIGNED_IN_ERRORS)
-@UseGuards(RegisteredUserGuard)
-@Controller('dashboard')
-export class OverviewController {
-  constructor(private readonly overview: OverviewService) {}
-
-  /** The caller's coaching at a glance: totals, latest sessions, averages and the trend of the scores. */
-  @Get('overview')
-  @ApiOkResponse({ type: OverviewResponse })
-  get(@CurrentUser() user: UserEntity): Promise<OverviewDto> {
-    return this.overview.of(user.id);
   }
 }

@@ -2,24 +2,23 @@ import { Logger, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
-import { CoachingSessionEntity } from '../sessions/coaching-session.entity';
 import { SessionsModule } from '../sessions/sessions.module';
-import { AnalysisController, OverviewController } from './analysis.controller';
+import { AnalysisController } from './analysis.controller';
+import { AnalysesRepository } from './analyses.repository';
 import { AnalysisJobs } from './analysis-jobs';
 import { AnalysisService } from './analysis.service';
-import { OverviewService } from './overview.service';
-import { loadRubric, RUBRIC } from './rubric';
+import { loadRubric, RUBRIC } from './rubric/rubric';
 import { SessionAnalysisEntity } from './session-analysis.entity';
-import { createTranscriber } from './transcription/create-transcriber';
-import { TRANSCRIBER } from './transcription/transcriber';
+import { createTranscriber } from './pipeline/transcription/create-transcriber';
+import { TRANSCRIBER } from './pipeline/transcription/transcriber';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CoachingSessionEntity, SessionAnalysisEntity]), SessionsModule, AuthModule],
-  controllers: [AnalysisController, OverviewController],
+  imports: [TypeOrmModule.forFeature([SessionAnalysisEntity]), SessionsModule, AuthModule],
+  controllers: [AnalysisController],
   providers: [
+    AnalysesRepository,
     AnalysisService,
     AnalysisJobs,
-    OverviewService,
     { provide: RUBRIC, useFactory: () => loadRubric() },
     {
       provide: TRANSCRIBER,
@@ -33,6 +32,6 @@ import { TRANSCRIBER } from './transcription/transcriber';
       },
     },
   ],
-  exports: [AnalysisJobs, AnalysisService, RUBRIC],
+  exports: [AnalysesRepository, AnalysisJobs, AnalysisService, RUBRIC],
 })
 export class AnalysisModule {}

@@ -1,16 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { SESSION_MESSAGES } from '@touchline/shared';
-import { DataSource, Repository } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { CoachingSessionEntity } from '../sessions/coaching-session.entity';
-import { returningRows } from '../database/returning-rows';
+import { SessionsRepository } from '../sessions/sessions.repository';
 import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage';
-import { analyseRecording } from './analyse-recording';
-import { DecodeError } from './audio-decoder';
-import { RUBRIC, type Rubric } from './rubric';
-import { SessionAnalysisEntity } from './session-analysis.entity';
-import { TRANSCRIBER, type Transcriber } from './transcription/transcriber';
+import { AnalysesRepository } from './analyses.repository';
+import { analyseRecording } from './pipeline/analyse-recording';
+import { DecodeError } from './pipeline/audio-decoder';
+import { RUBRIC, type Rubric } from './rubric/rubric';
+import { TRANSCRIBER, type Transcriber } from './pipeline/transcription/transcriber';
 
 /** How long a presigned source stays valid: longer than any analysis runs. */
 const SOURCE_TTL_SECONDS = 6 * 3600;
@@ -41,32 +38,21 @@ class ProgressReporter {
 export class AnalysisService {
   private readonly logger = new Logger(AnalysisService.name);
 
-  private readonly sessions: Repository<CoachingSessionEntity>;
-
   constructor(
     private readonly config: AppConfig,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly sessions: SessionsRepository,
+    private readonly analyses: AnalysesRepository,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(TRANSCRIBER) private readonly transcriber: Transcriber | null,
     @Inject(RUBRIC) private readonly rubric: Rubric,
-  ) {
-    this.sessions = db.getRepository(CoachingSessionEntity);
-  }
+  ) {}
 
   async run(sessionId: string): Promise<AnalysisOutcome> {
-    const claimed = returningRows<{ storage_key: string }>(
-      await this.db.query(
-        `UPDATE coaching_sessions SET processing_status = 'processing', analysis_progress = 0, failure_reason = NULL, updated_at = now()
-          WHERE id = $1 AND uploaded_at IS NOT NULL AND processing_status IN ('pending', 'processing')
-          RETURNING storage_key`,
-        [sessionId],
-      ),
-    );
-    const storageKey = claimed[0]?.storage_key;
+    const storageKey = await this.sessions.claimForAnalysis(sessionId);
     if (!storageKey) return 'skipped';
 
     try {
-      const progress = new ProgressReporter((percent) => this.sessions.update({ id: sessionId, processingStatus: 'processing' }, { analysisProgress: percent }));
+      const progress = new ProgressReporter((percent) => this.sessions.reportProgress(sessionId, percent));
       const source = await this.storage.toolSource(storageKey, SOURCE_TTL_SECONDS);
       const analysis = await analyseRecording(source, {
         rubric: this.rubric,
@@ -74,21 +60,14 @@ export class AnalysisService {
         maxRecordingMinutes: this.config.analysis.maxRecordingMinutes,
         onProgress: (done) => progress.report(done),
       });
-      await this.db.transaction(async (tx) => {
-        await tx.getRepository(SessionAnalysisEntity).upsert(
-          {
-            sessionId,
-            metrics: analysis.metrics,
-            segments: analysis.segments,
-            transcriber: analysis.transcriber,
-            transcript: analysis.transcript,
-            coachingStyle: analysis.coachingStyle,
-            scores: analysis.scores,
-            rubricVersion: this.rubric.version,
-          },
-          ['sessionId'],
-        );
-        await tx.getRepository(CoachingSessionEntity).update({ id: sessionId }, { processingStatus: 'completed', analysisProgress: 100, failureReason: null });
+      await this.analyses.store(sessionId, {
+        metrics: analysis.metrics,
+        segments: analysis.segments,
+        transcriber: analysis.transcriber,
+        transcript: analysis.transcript,
+        coachingStyle: analysis.coachingStyle,
+        scores: analysis.scores,
+        rubricVersion: this.rubric.version,
       });
       return 'completed';
     } catch (error) {
@@ -106,9 +85,7 @@ export class AnalysisService {
    */
   async fail(sessionId: string, reason: string = SESSION_MESSAGES.analysisFailed, retryable = true): Promise<void> {
     this.logger.warn({ sessionId, reason, retryable }, 'analysis failed');
-    await this.db
-      .getRepository(CoachingSessionEntity)
-      .update({ id: sessionId }, { processingStatus: 'failed', failureReason: reason.slice(0, 500), failureRetryable: retryable });
+    await this.sessions.markFailed(sessionId, reason.slice(0, 500), retryable);
   }
 }
 

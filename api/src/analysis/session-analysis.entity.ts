@@ -1,7 +1,7 @@
 import type { CategoryScoreDto, CoachingStyle, CodedUtteranceDto, TranscriberName } from '@touchline/shared';
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import type { Segment } from './speech-segments';
-import type { TalkMetrics } from './talk-metrics';
+import type { Segment } from './pipeline/speech-segments';
+import type { TalkMetrics } from './pipeline/talk-metrics';
 
 /** The result of analysing one session; written once, when the analysis completes. */
 @Entity({ name: 'session_analyses' })

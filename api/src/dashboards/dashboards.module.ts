@@ -8,12 +8,14 @@ import { DashboardsService } from './dashboards.service';
 import { GoalEntity } from './goal.entity';
 import { GoalsRepository } from './goals.repository';
 import { GoalsService } from './goals.service';
+import { OverviewController } from './overview.controller';
+import { OverviewService } from './overview.service';
 import { SessionFiguresRepository } from './session-figures.repository';
 
-/** The Compare and Development dashboards and the goals coaches set. */
+/** The dashboards (overview, Compare, Development) and the goals coaches set. */
 @Module({
   imports: [TypeOrmModule.forFeature([GoalEntity]), AnalysisModule, SessionsModule, AuthModule],
-  controllers: [DashboardsController],
-  providers: [DashboardsService, GoalsService, GoalsRepository, SessionFiguresRepository],
+  controllers: [OverviewController, DashboardsController],
+  providers: [DashboardsService, GoalsService, GoalsRepository, OverviewService, SessionFiguresRepository],
 })
 export class DashboardsModule {}

@@ -10,8 +10,8 @@ import {
   type SkillCategory,
   type SkillLevel,
 } from '@touchline/shared';
-import { round } from '../analysis/round';
-import { COMPARED_FIGURES, idealBand, RUBRIC, type Rubric } from '../analysis/rubric';
+import { round } from '../analysis/pipeline/round';
+import { COMPARED_FIGURES, idealBand, RUBRIC, type Rubric } from '../analysis/rubric/rubric';
 import { Errors } from '../common/app-error';
 import { mapSession } from '../sessions/session.mapper';
 import { SessionsRepository } from '../sessions/sessions.repository';

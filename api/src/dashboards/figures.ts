@@ -1,7 +1,7 @@
 import { SESSION_FIGURES, SKILL_CATEGORIES, type CategoryScoreDto, type CoachingStyle, type FigureDirection, type SessionFigures } from '@touchline/shared';
-import { storedAssessment } from '../analysis/coaching-report';
-import { round } from '../analysis/round';
-import type { Rubric } from '../analysis/rubric';
+import { storedAssessment } from '../analysis/rubric/coaching-report';
+import { round } from '../analysis/pipeline/round';
+import type { Rubric } from '../analysis/rubric/rubric';
 import type { FigureRow } from './session-figures.repository';
 
 export interface SessionAssessment {

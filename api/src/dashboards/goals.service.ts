@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MAX_GOALS, type GoalDto, type GoalInput } from '@touchline/shared';
-import { RUBRIC, type Rubric } from '../analysis/rubric';
+import { RUBRIC, type Rubric } from '../analysis/rubric/rubric';
 import { Errors } from '../common/app-error';
 import type { UserEntity } from '../users/user.entity';
 import { assessmentOf } from './figures';

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { CategoryScoreDto, CoachingStyle } from '@touchline/shared';
 import { DataSource } from 'typeorm';
-import type { TalkMetrics } from '../analysis/talk-metrics';
+import type { TalkMetrics } from '../analysis/pipeline/talk-metrics';
+import { SessionsRepository } from '../sessions/sessions.repository';
 
 /** One analysed session's figures as the database computes them from the stored report. */
 export interface FigureRow {
@@ -34,9 +35,9 @@ export interface FigureRow {
  * read from the metrics, code shares from the counts PostgreSQL keeps beside each transcript (`code_counts`),
  * scores without their explanations.
  */
-function figuresSql(filter: string, withSegments: boolean): string {
+function figuresSql(withSegments: boolean): string {
   return `
-    SELECT s.id, s.title, s.created_at,
+    SELECT a.session_id AS id,
            (a.metrics->>'durationSeconds')::float8 AS duration_seconds,
            (a.metrics->>'talkRatio')::float8 AS talk_ratio,
            (a.metrics->>'interventionsPerMinute')::float8 AS interventions_per_minute,
@@ -52,24 +53,41 @@ function figuresSql(filter: string, withSegments: boolean): string {
            a.rubric_version,
            CASE WHEN a.scores IS NULL OR a.coaching_style IS NULL OR a.rubric_version IS NULL THEN a.metrics END AS legacy_metrics
            ${withSegments ? ', a.segments' : ''}
-      FROM coaching_sessions s
-      JOIN session_analyses a ON a.session_id = s.id
-     WHERE s.owner_id = $1 AND s.processing_status = 'completed' ${filter}
-     ORDER BY s.created_at, s.id`;
+      FROM session_analyses a
+     WHERE a.session_id = ANY($1::uuid[])`;
 }
 
-/** Reads analysed sessions for the dashboards; it writes nothing. */
+type AnalysisFigures = Omit<FigureRow, 'title' | 'created_at'>;
+
+/**
+ * Reads analysed sessions for the dashboards; it writes nothing. The sessions come from their own repository,
+ * the figures from their analyses; a session deleted between the two reads has lost its analysis and is left out.
+ */
 @Injectable()
 export class SessionFiguresRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly sessions: SessionsRepository,
+  ) {}
 
   /** Every analysed session of the owner's, oldest first. */
-  async allByOwner(ownerId: string): Promise<FigureRow[]> {
-    return (await this.db.query(figuresSql('', false), [ownerId])) as FigureRow[];
+  allByOwner(ownerId: string): Promise<FigureRow[]> {
+    return this.figuresOf(ownerId, undefined, false);
   }
 
   /** The owner's analysed sessions among `ids`, with their speech segments; others' and unfinished ones are absent. */
-  async someByOwner(ownerId: string, ids: string[]): Promise<FigureRow[]> {
-    return (await this.db.query(figuresSql('AND s.id = ANY($2::uuid[])', true), [ownerId, ids])) as FigureRow[];
+  someByOwner(ownerId: string, ids: string[]): Promise<FigureRow[]> {
+    return this.figuresOf(ownerId, ids, true);
+  }
+
+  private async figuresOf(ownerId: string, ids: string[] | undefined, withSegments: boolean): Promise<FigureRow[]> {
+    const sessions = await this.sessions.completedByOwner(ownerId, ids);
+    if (sessions.length === 0) return [];
+    const figures = (await this.db.query(figuresSql(withSegments), [sessions.map((s) => s.id)])) as AnalysisFigures[];
+    const byId = new Map(figures.map((f) => [f.id, f]));
+    return sessions.flatMap((s) => {
+      const f = byId.get(s.id);
+      return f ? [{ ...f, title: s.title, created_at: s.createdAt }] : [];
+    });
   }
 }

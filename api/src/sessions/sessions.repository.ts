@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { MediaType, ProcessingStatus } from '@touchline/shared';
-import { In, IsNull, LessThan, Not, Repository } from 'typeorm';
+import { type EntityManager, In, IsNull, LessThan, Not, Repository } from 'typeorm';
 import { returningRows } from '../database/returning-rows';
 import { CoachingSessionEntity } from './coaching-session.entity';
 
@@ -26,6 +26,13 @@ export interface CompletedUpload {
 }
 
 type Row = Record<string, unknown>;
+
+/** A completed session as the dashboards list it. */
+export interface CompletedSession {
+  id: string;
+  title: string;
+  createdAt: Date;
+}
 
 @Injectable()
 export class SessionsRepository {
@@ -137,5 +144,68 @@ export class SessionsRepository {
   /** Sessions created before `before` whose recording never finished uploading. */
   findAbandoned(before: Date, limit = 100): Promise<CoachingSessionEntity[]> {
     return this.sessions.find({ where: { uploadedAt: IsNull(), createdAt: LessThan(before) }, order: { createdAt: 'ASC' }, take: limit });
+  }
+
+  /**
+   * Starts (or, after a crash, restarts) the analysis of a stored recording; answers its storage key, or null
+   * when the session is deleted, not uploaded yet, or already analysed or failed.
+   */
+  async claimForAnalysis(id: string): Promise<string | null> {
+    const rows = returningRows<{ storage_key: string }>(
+      await this.sessions.query(
+        `UPDATE coaching_sessions SET processing_status = 'processing', analysis_progress = 0, failure_reason = NULL, updated_at = now()
+          WHERE id = $1 AND uploaded_at IS NOT NULL AND processing_status IN ('pending', 'processing')
+          RETURNING storage_key`,
+        [id],
+      ),
+    );
+    return rows[0]?.storage_key ?? null;
+  }
+
+  /** Stores the progress of a running analysis (whole percent). */
+  async reportProgress(id: string, percent: number): Promise<void> {
+    await this.sessions.update({ id, processingStatus: 'processing' }, { analysisProgress: percent });
+  }
+
+  /** Marks the session analysed, inside the transaction that stores its result. */
+  async markAnalysed(id: string, tx: EntityManager): Promise<void> {
+    await tx.getRepository(CoachingSessionEntity).update({ id }, { processingStatus: 'completed', analysisProgress: 100, failureReason: null });
+  }
+
+  async markFailed(id: string, reason: string, retryable: boolean): Promise<void> {
+    await this.sessions.update({ id }, { processingStatus: 'failed', failureReason: reason, failureRetryable: retryable });
+  }
+
+  /** Puts the owner's failed session back to waiting for analysis; false unless it failed and may be retried. */
+  async retryFailed(id: string, ownerId: string): Promise<boolean> {
+    const result = await this.sessions.update(
+      { id, ownerId, processingStatus: 'failed', failureRetryable: true },
+      { processingStatus: 'pending', analysisProgress: 0, failureReason: null },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Ids of the stored recordings still waiting for (or in the middle of) their analysis. */
+  async findAwaitingAnalysis(): Promise<string[]> {
+    const rows = await this.sessions.find({ select: { id: true }, where: { uploadedAt: Not(IsNull()), processingStatus: In(['pending', 'processing']) } });
+    return rows.map((row) => row.id);
+  }
+
+  /** How many of the owner's sessions are in each processing status (absent statuses have none). */
+  async countByStatus(ownerId: string): Promise<{ status: ProcessingStatus; n: number }[]> {
+    return (await this.sessions.query(
+      `SELECT processing_status AS status, count(*)::int AS n FROM coaching_sessions WHERE owner_id = $1 GROUP BY processing_status`,
+      [ownerId],
+    )) as { status: ProcessingStatus; n: number }[];
+  }
+
+  /** The owner's completed sessions (among `ids` when given), oldest first. */
+  async completedByOwner(ownerId: string, ids?: string[]): Promise<CompletedSession[]> {
+    if (ids?.length === 0) return [];
+    return this.sessions.find({
+      select: { id: true, title: true, createdAt: true },
+      where: { ownerId, processingStatus: 'completed', ...(ids ? { id: In(ids) } : {}) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
   }
 }

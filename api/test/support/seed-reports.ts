@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
-import { assessSession, type CoachingAssessment } from '../../src/analysis/coaching-report';
-import type { Rubric } from '../../src/analysis/rubric';
-import { talkMetrics } from '../../src/analysis/talk-metrics';
+import { assessSession, type CoachingAssessment } from '../../src/analysis/rubric/coaching-report';
+import type { Rubric } from '../../src/analysis/rubric/rubric';
+import { talkMetrics } from '../../src/analysis/pipeline/talk-metrics';
 
 export interface SeededSession {
   title: string;

@@ -5,7 +5,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 
 /** The rubric file: every threshold, weight and cue of the analysis, with its reasoning and sources. */
-export const RUBRIC_FILE = path.resolve(__dirname, '../../rubric/coaching-rubric.yaml');
+export const RUBRIC_FILE = path.resolve(__dirname, '../../../rubric/coaching-rubric.yaml');
 
 /** What an indicator can measure; `scoring.ts` computes each from the metrics and the coded transcript. */
 export const INDICATOR_METRICS = [

@@ -1,11 +1,11 @@
 import type { CategoryScoreDto, CoachingStyle, CodedUtteranceDto } from '@touchline/shared';
-import { round } from './round';
+import { round } from '../pipeline/round';
 import type { Rubric } from './rubric';
-import type { SessionAnalysisEntity } from './session-analysis.entity';
+import type { SessionAnalysisEntity } from '../session-analysis.entity';
 import { categoryScores, coachingStyleOf, transcriptStats, type TranscriptStats } from './scoring';
-import { interventionsOf } from './talk-metrics';
-import type { Segment } from './speech-segments';
-import type { TalkMetrics } from './talk-metrics';
+import { interventionsOf } from '../pipeline/talk-metrics';
+import type { Segment } from '../pipeline/speech-segments';
+import type { TalkMetrics } from '../pipeline/talk-metrics';
 import { UtteranceCoder } from './utterance-coding';
 
 /** Longer interventions are transcribed in pieces split at pauses, so no request or recogniser run grows without bound. */

@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import * as path from 'node:path';
-import type { AnalysisSettings } from '../../config/app-config';
+import type { AnalysisSettings } from '../../../config/app-config';
 import { HttpTranscriber } from './http-transcriber';
 import { PocketsphinxTranscriber } from './pocketsphinx-transcriber';
 import type { Transcriber } from './transcriber';
