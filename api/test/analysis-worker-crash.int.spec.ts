@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFile, rm } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { CoachingSessionDto, SessionReportDto } from '@touchline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkerProcess } from './support/worker-process';
 import { startTestApi, type TestApi } from './support/test-api';
 import { bearer, registerCoach } from './support/tokens';
 import { uploadSession } from './support/upload-session';
@@ -11,26 +12,13 @@ import { uploadSession } from './support/upload-session';
 // @ts-expect-error plain ESM module without types
 import { generateSession } from '../../infra/lib/session-generator.mjs';
 
-const WORKER = path.resolve(__dirname, '../dist/worker.js');
-
 let api: TestApi;
 let token: string;
 const workers: ChildProcess[] = [];
 
-/** The separate worker process of the stack (`node api/dist/worker.js`), on the test API's database and files. */
+/** A worker process of its own, stopped with the others at the end. */
 function startWorker(): ChildProcess {
-  const worker = spawn(process.execPath, [WORKER], {
-    env: {
-      ...process.env,
-      DATABASE_URL: api.db.url,
-      DATA_DIR: api.dataDir,
-      BACKGROUND_JOBS: 'true',
-      TRANSCRIBER: 'none',
-      LOG_LEVEL: 'warn',
-      WORKER_HEARTBEAT_FILE: path.join(api.dataDir, 'worker.heartbeat'),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const worker = startWorkerProcess(api);
   workers.push(worker);
   return worker;
 }

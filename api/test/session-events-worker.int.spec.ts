@@ -1,18 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from './support/event-stream';
+import { startWorkerProcess } from './support/worker-process';
 import { startTestApi, type TestApi } from './support/test-api';
 import { registerCoach } from './support/tokens';
 import { uploadSession } from './support/upload-session';
 
 // @ts-expect-error plain ESM module without types
 import { generateSession } from '../../infra/lib/session-generator.mjs';
-
-const WORKER = path.resolve(__dirname, '../dist/worker.js');
 
 let api: TestApi | undefined;
 let worker: ChildProcess | undefined;
@@ -22,18 +21,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'touchline-events-worker-'));
   // The API only takes uploads and streams; the analysis runs in the worker process of the stack.
   api = await startTestApi({ BACKGROUND_JOBS: 'false' });
-  worker = spawn(process.execPath, [WORKER], {
-    env: {
-      ...process.env,
-      DATABASE_URL: api.db.url,
-      DATA_DIR: api.dataDir,
-      BACKGROUND_JOBS: 'true',
-      TRANSCRIBER: 'none',
-      LOG_LEVEL: 'warn',
-      WORKER_HEARTBEAT_FILE: path.join(api.dataDir, 'worker.heartbeat'),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  worker = startWorkerProcess(api);
 }, 120_000);
 
 afterAll(async () => {
