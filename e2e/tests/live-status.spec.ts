@@ -37,8 +37,7 @@ test('the report page and the sessions list follow the analysis live, without a 
   await report.getByLabel('Recording file').setInputFiles(file);
   await report.getByRole('button', { name: 'Upload' }).click();
   await expect(report.getByTestId('upload-state')).toHaveText('Upload complete', { timeout: 120_000 });
-  await report.getByRole('link', { name: 'See your sessions' }).click();
-  await report.getByRole('link', { name: 'Live session' }).click();
+  await report.getByRole('link', { name: 'Open its report' }).click();
   await expect(report.getByRole('heading', { name: 'Live session' })).toBeVisible();
   await report.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
