@@ -4,16 +4,51 @@
 // then run every suite:
 // type checks, unit and integration tests (Vitest, against a real PostgreSQL), and the browser and
 // whole-product tests (Playwright in Debian's Chromium). Exits non-zero if anything fails.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ensureGoTool } from '../lib/go-tools.mjs';
 import { ensureSchemathesis } from '../lib/schemathesis.mjs';
 import { ensureBuilt, ensureInstalled, log, run } from '../lib/setup.mjs';
 import { ensureSystemPackages } from '../lib/system.mjs';
 
+// Each test runner also writes a JSON report, so the run closes with one line counting every test.
+const reports = mkdtempSync(path.join(tmpdir(), 'touchline-test-'));
+const vitestReport = path.join(reports, 'vitest.json');
+const playwrightReport = path.join(reports, 'playwright.json');
+
 const suites = [
   ['type checks', 'npm', ['run', 'typecheck']],
-  ['unit and integration tests', 'npx', ['vitest', 'run']],
-  ['browser and product tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
+  [
+    'unit and integration tests',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+  ],
+  [
+    'browser and product tests',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport } },
+  ],
 ];
+
+/** Passed, failed and skipped tests from both runners' reports; a suite that wrote no report counts as failed. */
+function countTests() {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  if (existsSync(vitestReport)) {
+    const vitest = JSON.parse(readFileSync(vitestReport, 'utf8'));
+    counts.passed += vitest.numPassedTests;
+    counts.failed += vitest.numFailedTests;
+    counts.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  }
+  if (existsSync(playwrightReport)) {
+    const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+    counts.passed += stats.expected + stats.flaky;
+    counts.failed += stats.unexpected;
+    counts.skipped += stats.skipped;
+  }
+  return counts;
+}
 
 try {
   ensureInstalled();
@@ -29,14 +64,20 @@ try {
 }
 
 const failed = [];
-for (const [name, command, args] of suites) {
+for (const [name, command, args, options] of suites) {
   log(`running ${name}…`);
   try {
-    run(command, args);
+    run(command, args, options);
   } catch {
     failed.push(name);
   }
 }
+
+const counts = countTests();
+rmSync(reports, { recursive: true, force: true });
+process.stdout.write(
+  `Tests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}\n`,
+);
 
 if (failed.length > 0) {
   log(`FAILED: ${failed.join(', ')}`);
