@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { SESSION_MESSAGES, SKILL_CATEGORIES, type CoachingSessionDto, type OverviewDto, type SessionPageDto, type SessionReportDto } from '@touchline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnalysisJobs } from '../src/analysis/analysis-jobs';
+import { JobQueue } from '../src/jobs/job-queue';
 import { loadRubric } from '../src/analysis/rubric/rubric';
 import { talkMetrics } from '../src/analysis/pipeline/talk-metrics';
 import { writeLongRecording } from './support/long-recording';
@@ -178,7 +178,7 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
     await db.query(`DELETE FROM pgboss.job WHERE data->>'sessionId' = $1`, [id]);
     await db.end();
 
-    const jobs = api.app.get(AnalysisJobs);
+    const jobs = api.app.get(JobQueue);
     await jobs.onApplicationShutdown();
     await jobs.onApplicationBootstrap();
     expect(await settled(id)).toMatchObject({ processingStatus: 'completed', analysisProgress: 100 });
