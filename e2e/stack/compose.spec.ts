@@ -153,8 +153,8 @@ describe('docker-compose.yml', () => {
     expect({ ...worker, BACKGROUND_JOBS: 'x' }).toEqual({ ...api, BACKGROUND_JOBS: 'x' });
     expect([api.BACKGROUND_JOBS, worker.BACKGROUND_JOBS]).toEqual(['false', 'true']);
     expect(compose.services.worker!.image).toBe(compose.services.api!.image);
-    expect(compose.services.worker!.command).toEqual(['node', 'api/dist/worker.js']);
-    expect(existsSync(path.join(root, 'api/src/worker.ts'))).toBe(true);
+    expect(compose.services.worker!.command).toEqual(['node', 'api/dist/worker/main.js']);
+    expect(existsSync(path.join(root, 'api/src/worker/main.ts'))).toBe(true);
   });
 
   it('uses the realm, theme, Keycloak version and bucket bootstrap that the native stack uses', () => {

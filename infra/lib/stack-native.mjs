@@ -214,7 +214,7 @@ export async function startNativeStack({ dataDir, webPort, publicUrl = `http://1
     running.push(api);
     await waitForUrl(`http://127.0.0.1:${apiPort}/api/health`, api);
     const heartbeat = path.join(dataDir, 'worker.heartbeat');
-    const worker = runService('worker', process.execPath, ['api/dist/worker.js'], { cwd: root, env: { ...env, BACKGROUND_JOBS: 'true', WORKER_HEARTBEAT_FILE: heartbeat }, log });
+    const worker = runService('worker', process.execPath, ['api/dist/worker/main.js'], { cwd: root, env: { ...env, BACKGROUND_JOBS: 'true', WORKER_HEARTBEAT_FILE: heartbeat }, log });
     running.push(worker);
 
     // nginx, the single entry point.
