@@ -32,5 +32,8 @@ export default defineConfig({
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.spec.{ts,tsx}'],
     css: false,
+    // Above Testing Library's 5 s wait (vitest.setup.ts), so a slow machine fails on what a test waits for,
+    // with its message, rather than on the test's own clock.
+    testTimeout: 15_000,
   },
 });
