@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
 import { AuthModule } from './auth/auth.module';
+import { HttpMounts } from './common/http-mounts';
 import { AppConfig } from './config/app-config';
 import { migrations } from './database/migrations';
 import { HealthModule } from './health/health.module';
@@ -71,8 +72,9 @@ export class AppModule {
       providers: [
         { provide: AppConfig, useValue: config },
         { provide: DATABASE_URL, useValue: databaseUrl },
+        HttpMounts,
       ],
-      exports: [AppConfig, DATABASE_URL],
+      exports: [AppConfig, DATABASE_URL, HttpMounts],
     };
   }
 }

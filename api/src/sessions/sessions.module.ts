@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { HttpMounts } from '../common/http-mounts';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { CoachingSessionEntity } from './coaching-session.entity';
@@ -18,4 +19,8 @@ import { UploadsService } from './uploads.service';
   providers: [SessionsRepository, SessionsService, SessionEvents, SessionStatusFeed, SessionStreamService, UploadsService, UploadSweeper],
   exports: [SessionEvents, SessionsRepository, SessionsService, UploadsService],
 })
-export class SessionsModule {}
+export class SessionsModule {
+  constructor(mounts: HttpMounts, uploads: UploadsService) {
+    mounts.add(uploads.mount);
+  }
+}

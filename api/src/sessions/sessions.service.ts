@@ -8,12 +8,9 @@ import type { CoachingSessionEntity } from './coaching-session.entity';
 import type { CreateSessionDto } from './dto/create-session.dto';
 import { sanitizeFileName } from './media-detection';
 import { mapSession } from './session.mapper';
+import { recordingKey } from './recording-key';
 import { SessionsRepository } from './sessions.repository';
-
-export const UPLOAD_ENDPOINT = '/api/uploads';
-
-/** Where a session's recording is kept once its upload is complete. */
-export const recordingKey = (sessionId: string) => `sessions/${sessionId}/recording`;
+import { UPLOAD_ENDPOINT } from './upload-endpoint';
 
 @Injectable()
 export class SessionsService {

@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { UPLOAD_ENDPOINT } from './sessions.service';
+import { UPLOAD_ENDPOINT } from './upload-endpoint';
 
 const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBodyDto' } } } });
 const header = (name: string, schema: object, description: string, required = true) => ({ name, in: 'header' as const, required, description, schema });
