@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { TRANSCRIBERS } from '@touchline/shared';
+import { TRANSCRIBERS, WEB_CLIENT_ID } from '@touchline/shared';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -61,7 +61,7 @@ const envShape = z.object({
   KEYCLOAK_URL: url('KEYCLOAK_URL').optional(),
   KEYCLOAK_INTERNAL_URL: url('KEYCLOAK_INTERNAL_URL').optional(),
   KEYCLOAK_REALM: z.string().regex(/^[A-Za-z0-9_-]+$/, 'KEYCLOAK_REALM must be a realm name').default('touchline'),
-  KEYCLOAK_CLIENT_ID: z.string().min(1).default('touchline-web'),
+  KEYCLOAK_CLIENT_ID: z.string().min(1).default(WEB_CLIENT_ID),
   KEYCLOAK_API_AUDIENCE: z.string().min(1).default('touchline-api'),
   KEYCLOAK_ADMIN_CLIENT_ID: z.string().min(1).default('touchline-api-admin'),
   KEYCLOAK_ADMIN_CLIENT_SECRET: z.string().min(1).optional(),

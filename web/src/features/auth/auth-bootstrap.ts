@@ -1,7 +1,8 @@
 import { DEFAULT_MESSAGES, backendFailure } from '@touchline/shared';
 import { toast } from '@/components/ui/use-toast';
 import { getJson, setAccessTokenSource } from '@/lib/api-client';
-import { createIdentityClient, setIdentityClient, type IdentityClientConfig } from '@/lib/identity/create-identity-client';
+import type { IdentityClientConfig } from '@touchline/shared';
+import { createIdentityClient, setIdentityClient } from '@/lib/identity/create-identity-client';
 import type { IdentitySession } from '@/lib/identity/identity-client';
 import { syncLogin } from './api/auth-api';
 import { completeRegistration, registrationReadyFor, takePasswordChangeOutcome } from './auth-actions';

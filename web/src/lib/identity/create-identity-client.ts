@@ -1,12 +1,8 @@
+import type { IdentityClientConfig } from '@touchline/shared';
 import type { IdentityClient } from './identity-client';
 import { IdentityConfigurationError } from './identity-client';
 import { EmbeddedIdentityClient } from './embedded-identity-client';
 import { KeycloakIdentityClient } from './keycloak-identity-client';
-
-/** `GET /api/auth/config`: chosen by the server's IDENTITY_PROVIDER, so one web build serves either mode. */
-export type IdentityClientConfig =
-  | { provider: 'embedded'; issuer: string; clientId: string }
-  | { provider: 'keycloak'; url: string; realm: string; clientId: string };
 
 /** The one place in the SPA that knows which identity provider runs. */
 export function createIdentityClient(config: IdentityClientConfig): IdentityClient {
