@@ -19,6 +19,7 @@ const playwrightReport = path.join(reports, 'playwright.json');
 
 const suites = [
   ['type checks', 'npm', ['run', 'typecheck']],
+  ['lint (the code layout\'s boundaries)', 'npm', ['run', 'lint']],
   [
     'unit and integration tests',
     'npx',
