@@ -38,7 +38,7 @@ test('three uploads, two compared side by side, and the development of all three
 
   for (const session of SESSIONS) await upload(page, dir, session);
 
-  // No polling (spec §9): the coach reloads the list until all three are analysed.
+  // No polling (docs/product-spec.md §9): the coach reloads the list until all three are analysed.
   await page.goto('/dashboard/sessions?status=completed');
   await expect(async () => {
     await page.reload();

@@ -113,7 +113,7 @@ test('a spoken session is analysed; its report shows the talk metrics, and a cli
   await page.getByRole('link', { name: 'Open its report' }).click();
   await expect(page.getByRole('heading', { name: 'Thursday session' })).toBeVisible();
 
-  // No polling (spec §9): the coach asks again until the analysis is done.
+  // No polling (docs/product-spec.md §9): the coach asks again until the analysis is done.
   const metrics = page.getByRole('definition').first();
   await expect(async () => {
     if (await page.getByRole('button', { name: 'Check again' }).isVisible()) await page.getByRole('button', { name: 'Check again' }).click();

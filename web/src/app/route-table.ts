@@ -10,7 +10,7 @@ export interface RouteEntry {
   Screen: LazyExoticComponent<ComponentType>;
 }
 
-/** Every screen of spec §2 with its requirement from §6. All screens load on demand. */
+/** Every screen of docs/product-spec.md §2 with its requirement from §6. All screens load on demand. */
 export const routeTable: RouteEntry[] = [
   { path: paths.home, title: 'Home', requirement: 'public', Screen: lazy(() => import('@/features/marketing/routes/home')) },
   { path: paths.pricing, title: 'Pricing', requirement: 'public', Screen: lazy(() => import('@/features/marketing/routes/pricing')) },

@@ -4,7 +4,7 @@ import { makeUser, renderApp } from '@/test/render-app';
 
 const heading = () => screen.findByRole('heading', { level: 1 });
 
-// Spec §6: every route that needs a login, with a concrete path.
+// docs/product-spec.md §6: every route that needs a login, with a concrete path.
 const protectedPaths = [
   '/dashboard',
   '/dashboard/overview',

@@ -1,4 +1,4 @@
-/** Every route of spec §2. */
+/** Every route of docs/product-spec.md §2. */
 export const paths = {
   home: '/',
   pricing: '/pricing',

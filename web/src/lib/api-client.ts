@@ -1,5 +1,5 @@
 /**
- * The data client of spec §7: every call sends credentials, a body is JSON, and a non-OK answer raises
+ * The data client of docs/product-spec.md §7: every call sends credentials, a body is JSON, and a non-OK answer raises
  * an Error whose message is "{status}: {body text}" (or the status text when the body is empty).
  */
 

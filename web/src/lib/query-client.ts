@@ -13,7 +13,7 @@ export function refreshSessionLists(queryClient: QueryClient): Promise<unknown> 
   return Promise.all([queryClient.invalidateQueries({ queryKey: ['/api/sessions'] }), queryClient.invalidateQueries({ queryKey: ['/api/dashboard/overview'] })]);
 }
 
-/** React-query defaults of spec §9: fresh 2 min, kept 10 min, no retries, no refetch on focus, no polling. */
+/** React-query defaults of docs/product-spec.md §9: fresh 2 min, kept 10 min, no retries, no refetch on focus, no polling. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -4,7 +4,7 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { USERNAME_PATTERN } from '../../identity/signup-profile';
 
-// The catalogue's text (spec §8), so a form that shows the API's answer shows the product's words.
+// The catalogue's text (docs/product-spec.md §8), so a form that shows the API's answer shows the product's words.
 const INVALID_EMAIL = { message: IDENTITY_ERROR_MESSAGES['invalid-email'] };
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 

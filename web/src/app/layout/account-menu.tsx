@@ -12,7 +12,7 @@ import { paths, signupWithPlan } from '@/config/paths';
 const itemClass = 'flex cursor-pointer items-center gap-2 rounded px-2 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100';
 
 /**
- * The user menu of spec §2 (username, email, plan badge, View Profile, Subscription, Logout → /), or, for
+ * The user menu of docs/product-spec.md §2 (username, email, plan badge, View Profile, Subscription, Logout → /), or, for
  * a visitor, Login and Start Free Trial. Subscription is shown exactly when the route guard would let the
  * user in, so Free Trial (and the Add-on label) never see a link that leads to "not found".
  */

@@ -53,7 +53,7 @@ function Group({ value, label, icon: Icon, items, compact, onNavigate }: { value
 }
 
 /**
- * Sidebar entries of spec §2: Home, the Dashboard accordion (by plan and role), Pricing, the Help accordion.
+ * Sidebar entries of docs/product-spec.md §2: Home, the Dashboard accordion (by plan and role), Pricing, the Help accordion.
  * Visitors have no plan, so they see no Dashboard entry; they get Login and Start Free Trial instead.
  */
 export function NavMenu({ compact = false, onNavigate }: { compact?: boolean; onNavigate?: () => void }) {

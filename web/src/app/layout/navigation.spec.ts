@@ -2,7 +2,7 @@ import { ELITE_ROLES, PLANS, type EliteRole, type Plan } from '@touchline/shared
 import { describe, expect, it } from 'vitest';
 import { dashboardItems } from './navigation';
 
-// Spec §2, "Dashboard accordion items by plan", written out in full rather than derived from the code.
+// docs/product-spec.md §2, "Dashboard accordion items by plan", written out in full rather than derived from the code.
 const expected: Record<Plan, Record<'none' | EliteRole, string[]>> = {
   'Free Trial': { none: ['Overview', 'Sessions', 'Compare'], 'Elite Coach': ['Overview', 'Sessions', 'Compare'], 'Elite Admin': ['Overview', 'Sessions', 'Compare'] },
   Coach: { none: ['Overview', 'Sessions', 'Compare', 'Development'], 'Elite Coach': ['Overview', 'Sessions', 'Compare', 'Development'], 'Elite Admin': ['Overview', 'Sessions', 'Compare', 'Development'] },

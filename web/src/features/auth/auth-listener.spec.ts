@@ -15,7 +15,7 @@ beforeEach(() => {
   useAuthStore.setState({ user: null, isInitialized: false, isRegistering: false, isVerifyingEmail: false, verificationEmailSent: false });
 });
 
-describe('auth listener (spec §4)', () => {
+describe('auth listener (docs/product-spec.md §4)', () => {
   it('syncs a session with the backend and stores the user, then marks the app initialised', async () => {
     const user = makeUser();
     const sync = vi.fn().mockResolvedValue(user);

@@ -7,7 +7,7 @@ export interface PlanDescription {
   highlighted?: boolean;
 }
 
-/** What each plan opens up in the product (the dashboard entries of spec §2 and the team roles). */
+/** What each plan opens up in the product (the dashboard entries of docs/product-spec.md §2 and the team roles). */
 export const planDescriptions: PlanDescription[] = [
   {
     name: 'Free Trial',
