@@ -2,7 +2,7 @@ import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { SESSION_EVENTS, type CoachingSessionDto, type OverviewDto, type SessionPageDto, type SessionStatusEventDto } from '@touchline/shared';
 import { freshAccessToken } from './api-client';
-import { refreshSessionLists } from './query-client';
+import { OVERVIEW_URL as OVERVIEW, refreshSessionLists, SESSIONS_URL as SESSIONS, sessionUrl } from './sessions-api';
 
 /** Reconnection waits: 1 s, doubling up to 30 s, with a little jitter so a restarted API is not hit all at once. */
 export const RECONNECT = { firstMs: 1_000, maxMs: 30_000 } as const;
@@ -11,10 +11,6 @@ export function reconnectDelay(attempt: number, random = Math.random): number {
   const base = Math.min(RECONNECT.maxMs, RECONNECT.firstMs * 2 ** attempt);
   return Math.round(base * (0.8 + 0.4 * random()));
 }
-
-const SESSIONS = '/api/sessions';
-const OVERVIEW = '/api/dashboard/overview';
-const sessionUrl = (id: string) => `${SESSIONS}/${id}`;
 
 /** What the app last heard of a session, to tell a new status from more progress. */
 export type KnownStatus = Pick<SessionStatusEventDto, 'status' | 'uploaded'>;

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { FormAlert } from '@/components/ui/form-alert';
 import { readApiError } from '@/lib/api-client';
 import { clock } from '@/lib/format';
-import { useMediaUrl } from '../api/compare-api';
+import { useMedia } from '@/lib/sessions-api';
 
 interface Moment {
   sessionId: string;
@@ -18,7 +18,7 @@ function ticks(length: number): number[] {
 
 /** Plays one session's recording from a moment; a new moment of the same session seeks the player already open. */
 function MomentPlayer({ moment, compare }: { moment: Moment; compare: CompareDto }) {
-  const media = useMediaUrl(moment.sessionId);
+  const media = useMedia(moment.sessionId);
   const player = useRef<HTMLMediaElement>(null);
   const session = compare.sessions.find((s) => s.session.id === moment.sessionId)!.session;
   useEffect(() => {

@@ -9,7 +9,8 @@ import { Stat } from '@/components/ui/stat';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { clock, formatDecimal, formatPercent } from '@/lib/format';
-import { useMedia, useReport, useRetryAnalysis, useSession } from '../api/session-report-api';
+import { useMedia } from '@/lib/sessions-api';
+import { useReport, useRetryAnalysis, useSession } from '../api/session-report-api';
 import { CategoryScores } from '../components/category-scores';
 import { CodedTranscript } from '../components/coded-transcript';
 

@@ -9,7 +9,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
-import { refreshSessionLists } from '@/lib/query-client';
+import { refreshSessionLists } from '@/lib/sessions-api';
 import { formatDuration, SpeedMeter } from '../upload-speed';
 import { isSameFile, useUploadStore } from '../upload-store';
 import { canTransition, type UploadTaskSnapshot } from '../upload-task';
