@@ -7,6 +7,8 @@ import { AuthModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
 import { migrations } from './database/migrations';
 import { HealthModule } from './health/health.module';
+import { HelpModule } from './help/help.module';
+import { SupportRequestEntity } from './help/support-request.entity';
 import { IdentityModule } from './identity/identity.module';
 import { IdentityAccountEntity } from './identity/embedded/identity-account.entity';
 import { AnalysisModule } from './analysis/analysis.module';
@@ -51,7 +53,7 @@ export class AppModule {
         TypeOrmModule.forRoot({
           type: 'postgres',
           url: databaseUrl,
-          entities: [UserEntity, IdentityAccountEntity, CoachingSessionEntity, SessionAnalysisEntity, GoalEntity],
+          entities: [UserEntity, IdentityAccountEntity, CoachingSessionEntity, SessionAnalysisEntity, GoalEntity, SupportRequestEntity],
           migrations,
           migrationsRun: role === 'api',
           migrationsTransactionMode: 'each',
@@ -67,6 +69,7 @@ export class AppModule {
         SessionsModule,
         AnalysisModule,
         DashboardsModule,
+        ...(role === 'api' ? [HelpModule] : []),
       ],
       providers: [
         { provide: AppConfig, useValue: config },
