@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { TRANSCRIBERS } from '@touchline/shared';
 import { z } from 'zod';
 
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** `auto`: pocketsphinx when it is installed, otherwise none. */
 const TRANSCRIBER_SETTINGS = ['auto', ...TRANSCRIBERS] as const;
@@ -71,7 +72,7 @@ const envShape = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().min(3).default('Touchline <no-reply@touchline.local>'),
-  SUPPORT_EMAIL: z.string().regex(/^[^\s@<>]+@[^\s@<>]+$/, 'SUPPORT_EMAIL must be an email address').default('support@example.com'),
+  SUPPORT_EMAIL: z.string().regex(EMAIL, 'SUPPORT_EMAIL must be an email address').optional(),
   ASSISTANT_LLM_URL: url('ASSISTANT_LLM_URL').optional(),
   ASSISTANT_LLM_MODEL: z.string().min(1).default('llama3.2'),
   ASSISTANT_LLM_API_KEY: z.string().min(1).optional(),
@@ -301,7 +302,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       password: e.SMTP_PASSWORD,
       from: e.MAIL_FROM,
     },
-    supportEmail: e.SUPPORT_EMAIL,
+    // One address for the club to set: the SPA's build setting names it too, so it is the default here.
+    supportEmail: e.SUPPORT_EMAIL ?? (EMAIL.test(env.VITE_SUPPORT_EMAIL ?? '') ? env.VITE_SUPPORT_EMAIL! : 'support@example.com'),
     assistant: {
       llmUrl: e.ASSISTANT_LLM_URL,
       model: e.ASSISTANT_LLM_MODEL,
