@@ -108,6 +108,7 @@ describe('contact', () => {
     [{ email: 'not-an-address' }, 'Invalid email address format.'],
     [{ message: 'short' }, 'message must be 10 to 5000 characters'],
     [{ name: '   ' }, 'name must be 1 to 100 characters'],
+    [{ website: null }, 'website must be a string'],
   ])('refuses %j with 400 and stores nothing', async (change, message) => {
     const email = 'typo@coach.example';
     const response = await post(api, '/help/contact', { ...contact(email), ...change });

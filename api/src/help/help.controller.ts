@@ -48,11 +48,20 @@ export class HelpController {
     description: 'Ends after the answer; errors before it opens are JSON',
     content: {
       'text/event-stream': {
+        // One server-sent event, as the fields it arrives with; `data` is JSON.
         schema: {
-          type: 'string',
-          description:
-            'Events: `sources` ({ known, sources, mode }); then `answer` ({ answer }) from search, or `delta` ({ text }) pieces from the ' +
-            'language model and `fallback` ({ answer }) if it fails or times out; `done` last',
+          type: 'object',
+          required: ['data'],
+          properties: {
+            event: { type: 'string', enum: ['sources', 'answer', 'delta', 'fallback', 'done'] },
+            id: { type: 'string' },
+            data: {
+              type: 'string',
+              description:
+                'JSON. `sources`: { known, sources, mode }; then `answer`: { answer } from search, or `delta`: { text } pieces from the ' +
+                'language model and `fallback`: { answer } if it fails or times out; `done`: {} last',
+            },
+          },
         },
       },
     },

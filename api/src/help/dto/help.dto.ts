@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CONTACT_LIMITS, CONTACT_TOPICS, IDENTITY_ERROR_MESSAGES, type ContactTopic } from '@touchline/shared';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { IsEmail, IsIn, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -32,7 +32,8 @@ export class ContactRequestBody {
 
   /** A field people never see: only bots fill it in. */
   @ApiPropertyOptional({ description: 'Leave empty', maxLength: 200 })
-  @IsOptional()
+  // Absent or a string, as documented; null is refused like any other wrong type.
+  @ValidateIf((_, value) => value !== undefined)
   @IsString()
   @MaxLength(200)
   website?: string;
