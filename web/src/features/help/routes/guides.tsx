@@ -3,6 +3,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { inputClass } from '@/components/ui/text-field';
 import { useHelpSearch } from '../api/help-api';
@@ -70,10 +71,10 @@ export default function GuidesScreen() {
           maxLength={200}
           onChange={(e) => setDraft(e.target.value)}
         />
-        <button type="submit" className="inline-flex h-10 items-center gap-2 rounded-md bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700">
+        <Button type="submit">
           <Search className="h-4 w-4" aria-hidden />
           Search
-        </button>
+        </Button>
       </form>
       {q ? (
         <SearchResults q={q} />
