@@ -8,6 +8,8 @@ import { HttpMounts } from './common/http-mounts';
 import { AppConfig } from './config/app-config';
 import { migrations } from './database/migrations';
 import { HealthModule } from './health/health.module';
+import { HelpModule } from './help/help.module';
+import { SupportRequestEntity } from './help/support-request.entity';
 import { IdentityModule } from './identity/identity.module';
 import { IdentityAccountEntity } from './identity/embedded/identity-account.entity';
 import { AnalysisModule } from './analysis/analysis.module';
@@ -52,7 +54,7 @@ export class AppModule {
         TypeOrmModule.forRoot({
           type: 'postgres',
           url: databaseUrl,
-          entities: [UserEntity, IdentityAccountEntity, CoachingSessionEntity, SessionAnalysisEntity, GoalEntity],
+          entities: [UserEntity, IdentityAccountEntity, CoachingSessionEntity, SessionAnalysisEntity, GoalEntity, SupportRequestEntity],
           migrations,
           migrationsRun: role === 'api',
           migrationsTransactionMode: 'each',
@@ -68,6 +70,7 @@ export class AppModule {
         SessionsModule,
         AnalysisModule,
         DashboardsModule,
+        ...(role === 'api' ? [HelpModule] : []),
       ],
       providers: [
         { provide: AppConfig, useValue: config },

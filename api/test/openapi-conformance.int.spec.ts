@@ -73,8 +73,8 @@ describe('the OpenAPI document', () => {
       for (const [status, response] of Object.entries(op.responses)) {
         // tus's successes answer in headers only (Location, Upload-Offset), as do 204s.
         if (status === '204' || (name.includes(' /api/uploads') && status.startsWith('2'))) continue;
-        // The live status stream's success is a server-sent event stream; its errors are JSON like every other.
-        if (name === 'GET /api/sessions/events' && status.startsWith('2')) {
+        // The live status stream's and the assistant's successes are server-sent event streams; their errors are JSON like every other.
+        if ((name === 'GET /api/sessions/events' || name === 'GET /api/help/assistant/stream') && status.startsWith('2')) {
           expect(Object.keys(response.content ?? {}), `${name} ${status} is not an event stream`).toEqual(['text/event-stream']);
           expect(response.content?.['text/event-stream']?.schema, `${name} ${status} has no schema`).toBeDefined();
           continue;

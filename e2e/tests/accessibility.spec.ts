@@ -26,6 +26,7 @@ const PUBLIC_ROUTES = [
   '/pricing',
   '/help/chatbot',
   '/help/guides',
+  '/help/guides/scores',
   '/help/faq',
   '/help/contact',
   '/demo',

@@ -82,6 +82,11 @@ export function apiEnvironment({ publicUrl, apiPort, databaseUrl, keycloakIntern
     TRANSCRIBER_MODEL: 'whisper-1',
     TRANSCRIBER_LANGUAGE: 'en',
     MAX_RECORDING_MINUTES: '240',
+    SUPPORT_EMAIL: process.env.VITE_SUPPORT_EMAIL || 'support@example.com',
+    ASSISTANT_LLM_URL: '',
+    ASSISTANT_LLM_MODEL: 'llama3.2',
+    ASSISTANT_LLM_API_KEY: '',
+    ASSISTANT_LLM_TIMEOUT_SECONDS: '30',
   };
 }
 

@@ -7,3 +7,4 @@ export * from './sessions';
 export * from './analysis';
 export * from './dashboards';
 export * from './identity';
+export * from './help';

@@ -37,6 +37,24 @@ describe('configuration', () => {
     expect(() => loadConfig(env, '/')).toThrow(message);
   });
 
+  it('mails Contact requests to SUPPORT_EMAIL, else to the address the web app shows, else to the default', () => {
+    expect(loadConfig({ SUPPORT_EMAIL: 'help@club.example', VITE_SUPPORT_EMAIL: 'web@club.example' }, '/').supportEmail).toBe('help@club.example');
+    expect(loadConfig({ VITE_SUPPORT_EMAIL: 'web@club.example' }, '/').supportEmail).toBe('web@club.example');
+    expect(loadConfig({}, '/').supportEmail).toBe('support@example.com');
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'nobody' }, '/')).toThrow('Invalid configuration: SUPPORT_EMAIL must be an email address');
+  });
+
+  it("answers help questions from search alone unless ASSISTANT_LLM_URL names the club's model", () => {
+    expect(loadConfig({}, '/').assistant).toEqual({ llmUrl: undefined, model: 'llama3.2', apiKey: undefined, timeoutMs: 30_000 });
+    expect(loadConfig({ ASSISTANT_LLM_URL: 'http://ollama:11434/', ASSISTANT_LLM_MODEL: 'qwen2.5:3b', ASSISTANT_LLM_TIMEOUT_SECONDS: '10' }, '/').assistant).toEqual({
+      llmUrl: 'http://ollama:11434',
+      model: 'qwen2.5:3b',
+      apiKey: undefined,
+      timeoutMs: 10_000,
+    });
+    expect(() => loadConfig({ ASSISTANT_LLM_URL: 'ollama:11434' }, '/')).toThrow('ASSISTANT_LLM_URL must be an http:// or https:// URL');
+  });
+
   it('lists every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' }, '/')).toThrow(/PORT.*; LOG_LEVEL/);
   });

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { TRANSCRIBERS, WEB_CLIENT_ID } from '@touchline/shared';
 import { z } from 'zod';
 
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** `auto`: pocketsphinx when it is installed, otherwise none. */
 const TRANSCRIBER_SETTINGS = ['auto', ...TRANSCRIBERS] as const;
@@ -71,6 +72,11 @@ const envShape = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().min(3).default('Touchline <no-reply@touchline.local>'),
+  SUPPORT_EMAIL: z.string().regex(EMAIL, 'SUPPORT_EMAIL must be an email address').optional(),
+  ASSISTANT_LLM_URL: url('ASSISTANT_LLM_URL').optional(),
+  ASSISTANT_LLM_MODEL: z.string().min(1).default('llama3.2'),
+  ASSISTANT_LLM_API_KEY: z.string().min(1).optional(),
+  ASSISTANT_LLM_TIMEOUT_SECONDS: positiveInt('ASSISTANT_LLM_TIMEOUT_SECONDS').default(30),
   STORAGE_DRIVER: z.enum(['filesystem', 's3'], { message: 'STORAGE_DRIVER must be filesystem or s3' }).default('filesystem'),
   S3_ENDPOINT: url('S3_ENDPOINT').optional(),
   S3_PUBLIC_ENDPOINT: url('S3_PUBLIC_ENDPOINT').optional(),
@@ -175,6 +181,16 @@ export interface LoginThrottleSettings {
   addressMaxFailures: number;
 }
 
+/** The help assistant's optional language model: an OpenAI-compatible chat endpoint the club runs. */
+export interface AssistantSettings {
+  /** Base URL; requests go to `${llmUrl}/v1/chat/completions`. Unset: the assistant answers from search alone. */
+  llmUrl: string | undefined;
+  model: string;
+  apiKey: string | undefined;
+  /** The whole answer must arrive within this; otherwise the search answer is given instead. */
+  timeoutMs: number;
+}
+
 export interface SmtpSettings {
   host: string;
   port: number;
@@ -209,6 +225,9 @@ export class AppConfig {
   /** Set exactly when identityProvider is 'keycloak'. */
   readonly keycloak: KeycloakSettings | undefined;
   readonly smtp: SmtpSettings;
+  /** Where Contact requests are mailed. */
+  readonly supportEmail: string;
+  readonly assistant: AssistantSettings;
   readonly storage: StorageSettings;
   readonly uploads: UploadSettings;
   /** Whether this process runs background work (sweeps, analysis); false when a separate worker does. */
@@ -282,6 +301,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       user: e.SMTP_USER,
       password: e.SMTP_PASSWORD,
       from: e.MAIL_FROM,
+    },
+    // One address for the club to set: the SPA's build setting names it too, so it is the default here.
+    supportEmail: e.SUPPORT_EMAIL ?? (EMAIL.test(env.VITE_SUPPORT_EMAIL ?? '') ? env.VITE_SUPPORT_EMAIL! : 'support@example.com'),
+    assistant: {
+      llmUrl: e.ASSISTANT_LLM_URL,
+      model: e.ASSISTANT_LLM_MODEL,
+      apiKey: e.ASSISTANT_LLM_API_KEY,
+      timeoutMs: e.ASSISTANT_LLM_TIMEOUT_SECONDS * 1000,
     },
     storage: {
       driver: e.STORAGE_DRIVER,

@@ -16,6 +16,7 @@ export const routeTable: RouteEntry[] = [
   { path: paths.pricing, title: 'Pricing', requirement: 'public', Screen: lazy(() => import('@/features/marketing/routes/pricing')) },
   { path: paths.chatbot, title: 'AI Assistant', requirement: 'public', Screen: lazy(() => import('@/features/help/routes/chatbot')) },
   { path: paths.guides, title: 'Guides', requirement: 'public', Screen: lazy(() => import('@/features/help/routes/guides')) },
+  { path: paths.guide, title: 'Guide', requirement: 'public', Screen: lazy(() => import('@/features/help/routes/guide')) },
   { path: paths.faq, title: 'FAQ', requirement: 'public', Screen: lazy(() => import('@/features/help/routes/faq')) },
   { path: paths.contact, title: 'Contact', requirement: 'public', Screen: lazy(() => import('@/features/help/routes/contact')) },
   { path: paths.demo, title: 'Demo', requirement: 'public', Screen: lazy(() => import('@/features/demo/routes/demo')) },

@@ -4,6 +4,7 @@ export const paths = {
   pricing: '/pricing',
   chatbot: '/help/chatbot',
   guides: '/help/guides',
+  guide: '/help/guides/:slug',
   faq: '/help/faq',
   contact: '/help/contact',
   demo: '/demo',
