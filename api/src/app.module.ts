@@ -12,6 +12,9 @@ import { IdentityAccountEntity } from './identity/embedded/identity-account.enti
 import { AnalysisModule } from './analysis/analysis.module';
 import { SessionAnalysisEntity } from './analysis/session-analysis.entity';
 import { DashboardsModule } from './dashboards/dashboards.module';
+import { ReviewCommentEntity } from './reviews/review-comment.entity';
+import { ReviewLinkEntity } from './reviews/review-link.entity';
+import { ReviewsModule } from './reviews/reviews.module';
 import { GoalEntity } from './dashboards/goal.entity';
 import { DATABASE_URL } from './database/database-url';
 import { MailModule } from './mail/mail.module';
@@ -51,7 +54,7 @@ export class AppModule {
         TypeOrmModule.forRoot({
           type: 'postgres',
           url: databaseUrl,
-          entities: [UserEntity, IdentityAccountEntity, CoachingSessionEntity, SessionAnalysisEntity, GoalEntity],
+          entities: [UserEntity, IdentityAccountEntity, CoachingSessionEntity, SessionAnalysisEntity, GoalEntity, ReviewLinkEntity, ReviewCommentEntity],
           migrations,
           migrationsRun: role === 'api',
           migrationsTransactionMode: 'each',
@@ -67,6 +70,7 @@ export class AppModule {
         SessionsModule,
         AnalysisModule,
         DashboardsModule,
+        ReviewsModule,
       ],
       providers: [
         { provide: AppConfig, useValue: config },
