@@ -15,6 +15,7 @@ import { DashboardsModule } from './dashboards/dashboards.module';
 import { ReviewCommentEntity } from './reviews/review-comment.entity';
 import { ReviewLinkEntity } from './reviews/review-link.entity';
 import { ReviewsModule } from './reviews/reviews.module';
+import { DemoModule } from './demo/demo.module';
 import { GoalEntity } from './dashboards/goal.entity';
 import { DATABASE_URL } from './database/database-url';
 import { MailModule } from './mail/mail.module';
@@ -71,6 +72,7 @@ export class AppModule {
         AnalysisModule,
         DashboardsModule,
         ReviewsModule,
+        DemoModule,
       ],
       providers: [
         { provide: AppConfig, useValue: config },

@@ -32,6 +32,6 @@ import { TRANSCRIBER } from './pipeline/transcription/transcriber';
       },
     },
   ],
-  exports: [AnalysesRepository, AnalysisJobs, AnalysisService, RUBRIC],
+  exports: [AnalysesRepository, AnalysisJobs, AnalysisService, RUBRIC, TRANSCRIBER],
 })
 export class AnalysisModule {}

@@ -58,6 +58,8 @@ export const Errors = {
   reviewCommentTime: () => new AppError('REVIEW_COMMENT_TIME', HttpStatus.BAD_REQUEST, REVIEW_MESSAGES.commentTime),
   reviewMediaNotShared: () => new AppError('REVIEW_MEDIA_NOT_SHARED', HttpStatus.FORBIDDEN, REVIEW_MESSAGES.mediaNotShared),
   tooManyReviewComments: () => new AppError('TOO_MANY_REVIEW_COMMENTS', HttpStatus.TOO_MANY_REQUESTS, REVIEW_MESSAGES.tooManyComments),
+  demoUnavailable: () =>
+    new AppError('DEMO_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, 'The demo is not available on this server at the moment. Please try again later.'),
   unsupportedBody: () =>
     new AppError('UNSUPPORTED_BODY', HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be JSON in UTF-8'),
   liveUpdatesUnavailable: () =>
