@@ -15,6 +15,7 @@ import { DashboardsModule } from './dashboards/dashboards.module';
 import { ReviewCommentEntity } from './reviews/review-comment.entity';
 import { ReviewLinkEntity } from './reviews/review-link.entity';
 import { ReviewsModule } from './reviews/reviews.module';
+import { redactReviewToken } from './reviews/review-token';
 import { DemoModule } from './demo/demo.module';
 import { GoalEntity } from './dashboards/goal.entity';
 import { DATABASE_URL } from './database/database-url';
@@ -47,7 +48,7 @@ export class AppModule {
             autoLogging: { ignore: (req) => req.url === '/api/health' },
             // One line per request with what an operator needs; never headers (tokens, cookies).
             serializers: {
-              req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+              req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactReviewToken(req.url) }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
           },
