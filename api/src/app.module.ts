@@ -15,6 +15,11 @@ import { IdentityAccountEntity } from './identity/embedded/identity-account.enti
 import { AnalysisModule } from './analysis/analysis.module';
 import { SessionAnalysisEntity } from './analysis/session-analysis.entity';
 import { DashboardsModule } from './dashboards/dashboards.module';
+import { ReviewCommentEntity } from './reviews/review-comment.entity';
+import { ReviewLinkEntity } from './reviews/review-link.entity';
+import { ReviewsModule } from './reviews/reviews.module';
+import { redactReviewToken } from './reviews/review-token';
+import { DemoModule } from './demo/demo.module';
 import { GoalEntity } from './dashboards/goal.entity';
 import { DATABASE_URL } from './database/database-url';
 import { MailModule } from './mail/mail.module';
@@ -46,7 +51,7 @@ export class AppModule {
             autoLogging: { ignore: (req) => req.url === '/api/health' },
             // One line per request with what an operator needs; never headers (tokens, cookies).
             serializers: {
-              req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+              req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactReviewToken(req.url) }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
           },
@@ -54,7 +59,7 @@ export class AppModule {
         TypeOrmModule.forRoot({
           type: 'postgres',
           url: databaseUrl,
-          entities: [UserEntity, IdentityAccountEntity, CoachingSessionEntity, SessionAnalysisEntity, GoalEntity, SupportRequestEntity],
+          entities: [UserEntity, IdentityAccountEntity, CoachingSessionEntity, SessionAnalysisEntity, GoalEntity, ReviewLinkEntity, ReviewCommentEntity, SupportRequestEntity],
           migrations,
           migrationsRun: role === 'api',
           migrationsTransactionMode: 'each',
@@ -70,6 +75,8 @@ export class AppModule {
         SessionsModule,
         AnalysisModule,
         DashboardsModule,
+        ReviewsModule,
+        DemoModule,
         ...(role === 'api' ? [HelpModule] : []),
       ],
       providers: [

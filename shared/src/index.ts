@@ -8,3 +8,4 @@ export * from './analysis';
 export * from './dashboards';
 export * from './identity';
 export * from './help';
+export * from './reviews';

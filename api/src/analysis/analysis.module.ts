@@ -33,6 +33,6 @@ import { TRANSCRIBER } from './pipeline/transcription/transcriber';
       },
     },
   ],
-  exports: [AnalysesRepository, AnalyseSessionJob, AnalysisService, RUBRIC],
+  exports: [AnalysesRepository, AnalyseSessionJob, AnalysisService, RUBRIC, TRANSCRIBER],
 })
 export class AnalysisModule {}

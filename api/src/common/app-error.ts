@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { AUTH_MESSAGES, COMPARE_MESSAGES, formatBytes, GOAL_MESSAGES, HELP_MESSAGES, IDENTITY_ERROR_MESSAGES, SESSION_MESSAGES } from '@touchline/shared';
+import { AUTH_MESSAGES, COMPARE_MESSAGES, formatBytes, GOAL_MESSAGES, HELP_MESSAGES, IDENTITY_ERROR_MESSAGES, REVIEW_MESSAGES, SESSION_MESSAGES } from '@touchline/shared';
 
 /** Every error the API raises on purpose: a stable code for logs and tests, a status, and a message a person reads. */
 export class AppError extends HttpException {
@@ -47,6 +47,19 @@ export const Errors = {
   goalNotFound: () => new AppError('GOAL_NOT_FOUND', HttpStatus.NOT_FOUND, GOAL_MESSAGES.notFound),
   tooManyGoals: () => new AppError('TOO_MANY_GOALS', HttpStatus.CONFLICT, GOAL_MESSAGES.tooMany),
   notComparable: () => new AppError('NOT_COMPARABLE', HttpStatus.CONFLICT, COMPARE_MESSAGES.notCompleted),
+  reviewUnavailable: () => new AppError('REVIEW_UNAVAILABLE', HttpStatus.NOT_FOUND, REVIEW_MESSAGES.unavailable),
+  reviewPasswordRequired: () => new AppError('REVIEW_PASSWORD_REQUIRED', HttpStatus.UNAUTHORIZED, REVIEW_MESSAGES.passwordRequired),
+  reviewWrongPassword: () => new AppError('REVIEW_WRONG_PASSWORD', HttpStatus.UNAUTHORIZED, REVIEW_MESSAGES.wrongPassword),
+  reviewPlanRequired: () => new AppError('REVIEW_PLAN_REQUIRED', HttpStatus.FORBIDDEN, REVIEW_MESSAGES.planRequired),
+  tooManyReviewLinks: () => new AppError('TOO_MANY_REVIEW_LINKS', HttpStatus.CONFLICT, REVIEW_MESSAGES.tooManyLinks),
+  reviewLinkNotFound: () => new AppError('REVIEW_LINK_NOT_FOUND', HttpStatus.NOT_FOUND, REVIEW_MESSAGES.linkNotFound),
+  reviewCommentNotFound: () => new AppError('REVIEW_COMMENT_NOT_FOUND', HttpStatus.NOT_FOUND, REVIEW_MESSAGES.commentNotFound),
+  reviewParentNotFound: () => new AppError('REVIEW_PARENT_NOT_FOUND', HttpStatus.BAD_REQUEST, REVIEW_MESSAGES.parentNotFound),
+  reviewCommentTime: () => new AppError('REVIEW_COMMENT_TIME', HttpStatus.BAD_REQUEST, REVIEW_MESSAGES.commentTime),
+  reviewMediaNotShared: () => new AppError('REVIEW_MEDIA_NOT_SHARED', HttpStatus.FORBIDDEN, REVIEW_MESSAGES.mediaNotShared),
+  tooManyReviewComments: () => new AppError('TOO_MANY_REVIEW_COMMENTS', HttpStatus.TOO_MANY_REQUESTS, REVIEW_MESSAGES.tooManyComments),
+  demoUnavailable: () =>
+    new AppError('DEMO_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, 'The demo is not available on this server at the moment. Please try again later.'),
   unsupportedBody: () =>
     new AppError('UNSUPPORTED_BODY', HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be JSON in UTF-8'),
   contactUnavailable: () => new AppError('CONTACT_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, HELP_MESSAGES.contactUnavailable),

@@ -22,6 +22,10 @@ export class UsersRepository {
     return this.users.findOneBy({ identityId });
   }
 
+  findById(id: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ id });
+  }
+
   /** Null when the identity or the email already has a user: the unique indexes decide, race-free. */
   async create(user: NewUser): Promise<UserEntity | null> {
     try {

@@ -13,6 +13,10 @@ import { useMedia } from '@/lib/sessions-api';
 import { useReport, useRetryAnalysis, useSession } from '../api/session-report-api';
 import { CategoryScores } from '../components/category-scores';
 import { CodedTranscript } from '../components/coded-transcript';
+import { ReviewComments } from '../components/review-comments';
+import { ReviewSharing } from '../components/review-sharing';
+import { canShareForReview } from '../review-plan';
+import { useViewer } from '@/components/layout/viewer';
 
 // The style follows from the share of the session the coach talked (the rubric's threshold, on the API).
 const STYLE_NOTES: Record<CoachingStyle, string> = {
@@ -22,6 +26,7 @@ const STYLE_NOTES: Record<CoachingStyle, string> = {
 
 function Report({ report }: { report: SessionReportDto }) {
   const player = useRef<HTMLMediaElement>(null);
+  const viewer = useViewer();
   const media = useMedia(report.session.id);
   const { metrics, segments, session } = report;
   const duration = metrics.durationSeconds || 1;
@@ -84,6 +89,8 @@ function Report({ report }: { report: SessionReportDto }) {
       </dl>
       <CategoryScores scores={report.scores} rubricVersion={report.rubricVersion} />
       <CodedTranscript transcript={report.transcript} codeCounts={report.codeCounts} transcriber={report.transcriber} onSeek={seek} />
+      <ReviewComments sessionId={session.id} onSeek={seek} />
+      <ReviewSharing sessionId={session.id} canShare={canShareForReview(viewer?.plan)} />
     </div>
   );
 }
