@@ -15,6 +15,7 @@ import { DashboardsModule } from './dashboards/dashboards.module';
 import { GoalEntity } from './dashboards/goal.entity';
 import { DATABASE_URL } from './database/database-url';
 import { MailModule } from './mail/mail.module';
+import { PlansModule } from './plans/plans.module';
 import { CoachingSessionEntity } from './sessions/coaching-session.entity';
 import { SessionsModule } from './sessions/sessions.module';
 import { StorageModule } from './storage/storage.module';
@@ -67,6 +68,7 @@ export class AppModule {
         SessionsModule,
         AnalysisModule,
         DashboardsModule,
+        PlansModule,
       ],
       providers: [
         { provide: AppConfig, useValue: config },

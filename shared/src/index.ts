@@ -6,3 +6,4 @@ export * from './constants';
 export * from './sessions';
 export * from './analysis';
 export * from './dashboards';
+export * from './plans';

@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { AUTH_MESSAGES, COMPARE_MESSAGES, formatBytes, GOAL_MESSAGES, IDENTITY_ERROR_MESSAGES, SESSION_MESSAGES } from '@touchline/shared';
+import { AUTH_MESSAGES, COMPARE_MESSAGES, formatBytes, GOAL_MESSAGES, IDENTITY_ERROR_MESSAGES, PLAN_MESSAGES, SESSION_MESSAGES, type Capability, type Plan } from '@touchline/shared';
 
 /** Every error the API raises on purpose: a stable code for logs and tests, a status, and a message a person reads. */
 export class AppError extends HttpException {
@@ -49,6 +49,11 @@ export const Errors = {
   notComparable: () => new AppError('NOT_COMPARABLE', HttpStatus.CONFLICT, COMPARE_MESSAGES.notCompleted),
   unsupportedBody: () =>
     new AppError('UNSUPPORTED_BODY', HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be JSON in UTF-8'),
+  planRequired: (capability: Capability, plans: readonly Plan[]) =>
+    new AppError('PLAN_REQUIRED', HttpStatus.FORBIDDEN, PLAN_MESSAGES.capabilityRequired(capability, plans)),
+  trialEnded: (endedOn: string) => new AppError('TRIAL_ENDED', HttpStatus.FORBIDDEN, PLAN_MESSAGES.trialEnded(endedOn)),
+  notAdmin: () => new AppError('NOT_ADMIN', HttpStatus.FORBIDDEN, PLAN_MESSAGES.notAdmin),
+  planUserNotFound: () => new AppError('PLAN_USER_NOT_FOUND', HttpStatus.NOT_FOUND, PLAN_MESSAGES.userNotFound),
   liveUpdatesUnavailable: () =>
     new AppError('LIVE_UPDATES_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, 'Live updates are unavailable at the moment. Please try again later.'),
 } as const;
