@@ -2,11 +2,12 @@ import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { CAPABILITIES, PLAN_MESSAGES, PLANS, SIGNUP_PLANS, type Capability, type Plan, type PlanCatalogueDto, type SubscriptionDto, type UserDto } from '@touchline/shared';
+import { CAPABILITIES, PLAN_MESSAGES, SESSION_EVENTS, PLANS, SIGNUP_PLANS, type Capability, type Plan, type PlanCatalogueDto, type SubscriptionDto, type UserDto } from '@touchline/shared';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/app-config';
 import { loadPlanCatalogue, type PlanCatalogue } from '../src/plans/plan-catalogue';
+import { openEventStream } from './support/event-stream';
 import { startTestApi, type TestApi } from './support/test-api';
 import { bearer, embeddedSigningKey, mint } from './support/tokens';
 
@@ -210,6 +211,25 @@ describe('plan assignment by an installation admin', () => {
       expect(((await res.json()) as { message: string }).message).toBe(`plan must be one of: ${SIGNUP_PLANS.join(', ')}`);
     }
     expect(((await (await call(target.token, 'GET', '/api/auth/check')).json()) as UserDto).plan).toBe('Coach');
+  });
+
+  it("tells the coach's live stream, and no one else's, that their plan changed", async () => {
+    const target = await coach('Coach');
+    const bystander = await coach('Coach');
+    const mine = await openEventStream(api.url, target.token);
+    const theirs = await openEventStream(api.url, bystander.token);
+    try {
+      await db.query(`UPDATE users SET plan = 'Elite', elite_role = 'Elite Admin' WHERE email = $1`, [target.email]);
+      await expect.poll(() => mine.messages.filter((m) => m.event === SESSION_EVENTS.accountEvent).length, { timeout: 10_000 }).toBe(1);
+      // A change that leaves plan and role as they were announces nothing.
+      await db.query(`UPDATE users SET username = 'Renamed' WHERE email = $1`, [target.email]);
+      await db.query(`SELECT pg_sleep(0.3)`);
+      expect(mine.messages.filter((m) => m.event === SESSION_EVENTS.accountEvent)).toHaveLength(1);
+      expect(theirs.messages.some((m) => m.event === SESSION_EVENTS.accountEvent)).toBe(false);
+    } finally {
+      mine.close();
+      theirs.close();
+    }
   });
 
   it('npm run admin -- set-plan <email> <plan> works on the database', async () => {
