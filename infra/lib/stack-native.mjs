@@ -82,6 +82,8 @@ export function apiEnvironment({ publicUrl, apiPort, databaseUrl, keycloakIntern
     TRANSCRIBER_MODEL: 'whisper-1',
     TRANSCRIBER_LANGUAGE: 'en',
     MAX_RECORDING_MINUTES: '240',
+    ADMIN_EMAILS: '',
+    BILLING_PROVIDER: 'none',
   };
 }
 
