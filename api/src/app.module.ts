@@ -23,6 +23,7 @@ import { DemoModule } from './demo/demo.module';
 import { GoalEntity } from './dashboards/goal.entity';
 import { DATABASE_URL } from './database/database-url';
 import { MailModule } from './mail/mail.module';
+import { PlansModule } from './plans/plans.module';
 import { CoachingSessionEntity } from './sessions/coaching-session.entity';
 import { SessionsModule } from './sessions/sessions.module';
 import { StorageModule } from './storage/storage.module';
@@ -78,6 +79,7 @@ export class AppModule {
         ReviewsModule,
         DemoModule,
         ...(role === 'api' ? [HelpModule] : []),
+        PlansModule,
       ],
       providers: [
         { provide: AppConfig, useValue: config },

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { REVIEW_MESSAGES, type CreatedReviewLinkDto, type ExternalReviewDto, type ReviewCommentDto, type ReviewLinkDto } from '@touchline/shared';
+import { PLAN_MESSAGES, REVIEW_MESSAGES, type CreatedReviewLinkDto, type ExternalReviewDto, type ReviewCommentDto, type ReviewLinkDto } from '@touchline/shared';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRubric } from '../src/analysis/rubric/rubric';
@@ -111,7 +111,7 @@ describe('making review links', () => {
       await setPlan(sub, plan);
       const res = await call('POST', `/api/sessions/${mine.id}/review-links`, { token: coach, body: { label: 'Sam' } });
       expect(res.status, plan).toBe(403);
-      expect(await res.json()).toEqual({ statusCode: 403, message: REVIEW_MESSAGES.planRequired });
+      expect(await res.json()).toEqual({ statusCode: 403, message: PLAN_MESSAGES.capabilityRequired('externalReview', ['Elite', 'Pro']) });
     }
     await setPlan(sub, 'Pro');
   });

@@ -87,6 +87,8 @@ export function apiEnvironment({ publicUrl, apiPort, databaseUrl, keycloakIntern
     ASSISTANT_LLM_MODEL: 'llama3.2',
     ASSISTANT_LLM_API_KEY: '',
     ASSISTANT_LLM_TIMEOUT_SECONDS: '30',
+    ADMIN_EMAILS: '',
+    BILLING_PROVIDER: 'none',
   };
 }
 

@@ -9,3 +9,4 @@ export * from './dashboards';
 export * from './identity';
 export * from './help';
 export * from './reviews';
+export * from './plans';

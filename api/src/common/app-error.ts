@@ -1,5 +1,17 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { AUTH_MESSAGES, COMPARE_MESSAGES, formatBytes, GOAL_MESSAGES, HELP_MESSAGES, IDENTITY_ERROR_MESSAGES, REVIEW_MESSAGES, SESSION_MESSAGES } from '@touchline/shared';
+import {
+  AUTH_MESSAGES,
+  COMPARE_MESSAGES,
+  formatBytes,
+  GOAL_MESSAGES,
+  HELP_MESSAGES,
+  IDENTITY_ERROR_MESSAGES,
+  PLAN_MESSAGES,
+  REVIEW_MESSAGES,
+  SESSION_MESSAGES,
+  type Capability,
+  type Plan,
+} from '@touchline/shared';
 
 /** Every error the API raises on purpose: a stable code for logs and tests, a status, and a message a person reads. */
 export class AppError extends HttpException {
@@ -50,7 +62,6 @@ export const Errors = {
   reviewUnavailable: () => new AppError('REVIEW_UNAVAILABLE', HttpStatus.NOT_FOUND, REVIEW_MESSAGES.unavailable),
   reviewPasswordRequired: () => new AppError('REVIEW_PASSWORD_REQUIRED', HttpStatus.UNAUTHORIZED, REVIEW_MESSAGES.passwordRequired),
   reviewWrongPassword: () => new AppError('REVIEW_WRONG_PASSWORD', HttpStatus.UNAUTHORIZED, REVIEW_MESSAGES.wrongPassword),
-  reviewPlanRequired: () => new AppError('REVIEW_PLAN_REQUIRED', HttpStatus.FORBIDDEN, REVIEW_MESSAGES.planRequired),
   tooManyReviewLinks: () => new AppError('TOO_MANY_REVIEW_LINKS', HttpStatus.CONFLICT, REVIEW_MESSAGES.tooManyLinks),
   reviewLinkNotFound: () => new AppError('REVIEW_LINK_NOT_FOUND', HttpStatus.NOT_FOUND, REVIEW_MESSAGES.linkNotFound),
   reviewCommentNotFound: () => new AppError('REVIEW_COMMENT_NOT_FOUND', HttpStatus.NOT_FOUND, REVIEW_MESSAGES.commentNotFound),
@@ -63,6 +74,11 @@ export const Errors = {
   unsupportedBody: () =>
     new AppError('UNSUPPORTED_BODY', HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be JSON in UTF-8'),
   contactUnavailable: () => new AppError('CONTACT_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, HELP_MESSAGES.contactUnavailable),
+  planRequired: (capability: Capability, plans: readonly Plan[]) =>
+    new AppError('PLAN_REQUIRED', HttpStatus.FORBIDDEN, PLAN_MESSAGES.capabilityRequired(capability, plans)),
+  trialEnded: (endedOn: string) => new AppError('TRIAL_ENDED', HttpStatus.FORBIDDEN, PLAN_MESSAGES.trialEnded(endedOn)),
+  notAdmin: () => new AppError('NOT_ADMIN', HttpStatus.FORBIDDEN, PLAN_MESSAGES.notAdmin),
+  planUserNotFound: () => new AppError('PLAN_USER_NOT_FOUND', HttpStatus.NOT_FOUND, PLAN_MESSAGES.userNotFound),
   liveUpdatesUnavailable: () =>
     new AppError('LIVE_UPDATES_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, 'Live updates are unavailable at the moment. Please try again later.'),
 } as const;

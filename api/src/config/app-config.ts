@@ -100,6 +100,13 @@ const envShape = z.object({
   TRANSCRIBER_MODEL: z.string().min(1).default('whisper-1'),
   TRANSCRIBER_LANGUAGE: z.string().regex(/^[a-z]{2}$/, 'TRANSCRIBER_LANGUAGE must be a two-letter language code').default('en'),
   POCKETSPHINX_MODEL_DIR: z.string().min(1).default('/usr/share/pocketsphinx/model/en-us'),
+  PLANS_FILE: z.string().min(1).optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+    .refine((list) => list.every((e) => /^[^\s@]+@[^\s@]+$/.test(e)), 'ADMIN_EMAILS must be email addresses separated by commas')
+    .default([]),
+  BILLING_PROVIDER: z.enum(['none'], { message: 'BILLING_PROVIDER must be none' }).default('none'),
 });
 
 /** Every environment variable the API reads. */
@@ -233,6 +240,12 @@ export class AppConfig {
   /** Whether this process runs background work (sweeps, analysis); false when a separate worker does. */
   readonly backgroundJobs: boolean;
   readonly analysis: AnalysisSettings;
+  /** The plan catalogue file (YAML), checked at start. */
+  readonly plansFile: string;
+  /** Lower-cased emails of the installation admins, who assign plans; empty: nobody may, through the API. */
+  readonly adminEmails: string[];
+  /** `none`: plans are assigned by installation admins and nothing is charged. */
+  readonly billingProvider: 'none';
 
   constructor(values: AppConfigValues) {
     Object.assign(this, values);
@@ -245,6 +258,7 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+const DEFAULT_PLANS_FILE = path.resolve(__dirname, '../../plans/plans.yaml');
 const DEFAULT_WEB_ROOT = path.resolve(__dirname, '../../../web/dist');
 
 /** Treats empty strings as unset, as a shell `FOO=` or a compose `FOO: ""` means "not configured". */
@@ -340,5 +354,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       language: e.TRANSCRIBER_LANGUAGE,
       pocketsphinxModelDir: e.POCKETSPHINX_MODEL_DIR,
     },
+    plansFile: e.PLANS_FILE ? path.resolve(cwd, e.PLANS_FILE) : DEFAULT_PLANS_FILE,
+    adminEmails: e.ADMIN_EMAILS,
+    billingProvider: e.BILLING_PROVIDER,
   });
 }

@@ -3,10 +3,10 @@ import { REVIEW_LIMITS, type CreatedReviewLinkDto, type ReviewCommentDto, type R
 import { Errors } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import { hashPassword } from '../identity/embedded/password-hasher';
+import { EntitlementsService } from '../plans/entitlements.service';
 import { SessionsService } from '../sessions/sessions.service';
 import type { UserEntity } from '../users/user.entity';
 import type { CreateReviewLinkDto } from './dto/review-link.dto';
-import { canShareForReview } from './review-plan';
 import { mapReviewComment, mapReviewLink } from './review.mapper';
 import { ReviewLinksRepository } from './review-links.repository';
 import { newReviewToken } from './review-token';
@@ -23,10 +23,11 @@ export class ReviewLinksService {
     private readonly config: AppConfig,
     private readonly sessions: SessionsService,
     private readonly links: ReviewLinksRepository,
+    private readonly entitlements: EntitlementsService,
   ) {}
 
   async create(user: UserEntity, sessionId: string, body: CreateReviewLinkDto, now = new Date()): Promise<CreatedReviewLinkDto> {
-    if (!canShareForReview(user)) throw Errors.reviewPlanRequired();
+    this.entitlements.assert(user, 'externalReview');
     const session = await this.sessions.get(user, sessionId);
     if (session.processingStatus !== 'completed') throw Errors.reportNotReady();
     if ((await this.links.countOpen(session.id, now)) >= REVIEW_LIMITS.maxLinksPerSession) throw Errors.tooManyReviewLinks();

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalysisModule } from '../analysis/analysis.module';
 import { AuthModule } from '../auth/auth.module';
+import { PlansModule } from '../plans/plans.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { UsersModule } from '../users/users.module';
 import { ExternalReviewController } from './external-review.controller';
@@ -16,7 +17,7 @@ import { ReviewLinksService } from './review-links.service';
 
 /** External review: share links for one session, and the timestamped comments reviewers leave through them. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ReviewLinkEntity, ReviewCommentEntity]), SessionsModule, AnalysisModule, AuthModule, UsersModule],
+  imports: [TypeOrmModule.forFeature([ReviewLinkEntity, ReviewCommentEntity]), SessionsModule, AnalysisModule, AuthModule, UsersModule, PlansModule],
   controllers: [ReviewLinksController, ExternalReviewController],
   providers: [ReviewLinksRepository, ReviewAccessService, ReviewLinkGuard, ReviewLinksService, ExternalReviewService],
 })

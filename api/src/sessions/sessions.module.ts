@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { HttpMounts } from '../common/http-mounts';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
+import { PlansModule } from '../plans/plans.module';
 import { CoachingSessionEntity } from './coaching-session.entity';
 import { SessionEvents } from './session-events';
 import { SessionEventsController } from './session-events.controller';
@@ -14,7 +15,7 @@ import { UploadSweeper } from './upload-sweeper.service';
 import { UploadsService } from './uploads.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CoachingSessionEntity]), AuthModule],
+  imports: [TypeOrmModule.forFeature([CoachingSessionEntity]), AuthModule, PlansModule],
   controllers: [SessionEventsController, SessionsController],
   providers: [SessionsRepository, SessionsService, SessionEvents, SessionStatusFeed, SessionStreamService, UploadsService, UploadSweeper],
   exports: [SessionEvents, SessionsRepository, SessionsService, UploadsService],

@@ -3,6 +3,7 @@ import { mediaFormatForFileName, SESSION_PAGE, type CreatedSessionDto, type Sess
 import { Errors } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } from '../storage/object-storage';
+import { EntitlementsService } from '../plans/entitlements.service';
 import type { UserEntity } from '../users/user.entity';
 import type { CoachingSessionEntity } from './coaching-session.entity';
 import type { CreateSessionDto } from './dto/create-session.dto';
@@ -21,9 +22,11 @@ export class SessionsService {
     private readonly sessions: SessionsRepository,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(UPLOAD_STORE) private readonly uploads: UploadStore,
+    private readonly entitlements: EntitlementsService,
   ) {}
 
   async create(owner: UserEntity, body: CreateSessionDto): Promise<CreatedSessionDto> {
+    this.entitlements.assertCanUpload(owner);
     if (body.sizeBytes > this.config.uploads.maxBytes) throw Errors.uploadTooLarge(this.config.uploads.maxBytes);
     if (!mediaFormatForFileName(body.fileName)) throw Errors.unsupportedMediaType();
     const session = await this.sessions.create({

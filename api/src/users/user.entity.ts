@@ -22,6 +22,10 @@ export class UserEntity {
   @Column({ name: 'elite_role', type: 'varchar', length: 32, nullable: true })
   eliteRole: EliteRole | null;
 
+  /** When the current plan was given; a Free Trial ends its trial days after this. */
+  @Column({ name: 'plan_started_at', type: 'timestamptz', default: () => 'now()' })
+  planStartedAt: Date;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

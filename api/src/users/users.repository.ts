@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EliteRole, Plan } from '@touchline/shared';
+import type { EliteRole, Plan, SignupPlan } from '@touchline/shared';
 import { Repository } from 'typeorm';
 import { isUniqueViolation } from '../database/postgres-errors';
+import { returningRows } from '../database/returning-rows';
+import { ASSIGN_PLAN_SQL, type AssignedPlan } from './plan-assignment';
 import { UserEntity } from './user.entity';
 
 
@@ -39,5 +41,10 @@ export class UsersRepository {
   async updateEmail(user: UserEntity, email: string): Promise<UserEntity> {
     user.email = email;
     return this.users.save(user);
+  }
+
+  /** Null when no user has this email. */
+  async assignPlan(email: string, plan: SignupPlan): Promise<AssignedPlan | null> {
+    return returningRows<AssignedPlan>(await this.users.query(ASSIGN_PLAN_SQL, [email, plan]))[0] ?? null;
   }
 }

@@ -96,6 +96,8 @@ function UploadForm() {
   const [title, setTitle] = useState('');
   const [mediaType, setMediaType] = useState<MediaType>('video');
   const [problem, setProblem] = useState<string | null>(null);
+  // A refusal by plan (a Free Trial that has ended) comes with a way to choose a plan.
+  const [planProblem, setPlanProblem] = useState(false);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [titleProblem, setTitleProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -130,11 +132,14 @@ function UploadForm() {
     if (missingTitle) return titleField.current?.focus();
     setBusy(true);
     setProblem(null);
+    setPlanProblem(false);
     try {
       await start(file, title.trim(), mediaType);
       void refreshSessionLists(queryClient);
     } catch (e) {
-      setProblem(readApiError(e)?.message ?? (e instanceof Error ? e.message : String(e)));
+      const refusal = readApiError(e);
+      setPlanProblem(refusal?.status === 403);
+      setProblem(refusal?.message ?? (e instanceof Error ? e.message : String(e)));
     } finally {
       setBusy(false);
     }
@@ -142,7 +147,21 @@ function UploadForm() {
 
   return (
     <form onSubmit={submit} className="max-w-2xl space-y-6" noValidate>
-      <FormAlert>{problem}</FormAlert>
+      <FormAlert>
+        {problem && (
+          <>
+            {problem}
+            {planProblem && (
+              <>
+                {' '}
+                <Link to={paths.pricing} className="font-semibold underline">
+                  Choose a plan
+                </Link>
+              </>
+            )}
+          </>
+        )}
+      </FormAlert>
       {file ? (
         <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
           {mediaType === 'audio' ? <FileAudio className="h-8 w-8 text-brand-600" aria-hidden /> : <FileVideo className="h-8 w-8 text-brand-600" aria-hidden />}
