@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EliteRole, Plan } from '@touchline/shared';
 import { Repository } from 'typeorm';
 import { isUniqueViolation } from '../database/postgres-errors';
+import { UserCache } from './user-cache';
 import { UserEntity } from './user.entity';
 
 
@@ -16,10 +17,18 @@ export interface NewUser {
 
 @Injectable()
 export class UsersRepository {
-  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly cache: UserCache,
+  ) {}
 
   findByIdentityId(identityId: string): Promise<UserEntity | null> {
     return this.users.findOneBy({ identityId });
+  }
+
+  /** The user an authenticated request acts as; may be a few seconds old when changed by another process (see UserCache). */
+  findForRequest(identityId: string): Promise<UserEntity | null> {
+    return this.cache.get(identityId, () => this.findByIdentityId(identityId));
   }
 
   /** Null when the identity or the email already has a user: the unique indexes decide, race-free. */
