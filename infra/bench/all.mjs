@@ -17,7 +17,7 @@ const BENCHMARKS = {
   upload: ['node', ['infra/bench/upload.mjs']],
   dashboards: ['node', ['infra/bench/dashboards.mjs']],
   analysis: ['node', ['infra/bench/analysis.mjs']],
-  web: ['node', ['infra/bench/web.mjs']],
+  web: ['node', ['infra/bin/bench.mjs', 'web']],
 };
 
 const wanted = process.argv.slice(2);
