@@ -1,9 +1,7 @@
 import { RequestMethod, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Request, Response } from 'express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import compression from 'compression';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
@@ -46,7 +44,6 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
       },
     }),
   );
-  app.use(compression({ filter: compressible }));
   app.use(jsonBody(config.bodyLimit));
   app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: 'idp/{*path}', method: RequestMethod.ALL }] });
   app.useGlobalPipes(createValidationPipe());
@@ -71,14 +68,4 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
   for (const mount of [...app.get<HttpMount[]>(HTTP_MOUNTS), app.get(UploadsService).mount]) app.use(mount.path, mount.handler);
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json` });
   return app;
-}
-
-/**
- * The SPA's own files (HTML, scripts, styles) go out compressed: a first visit downloads about a quarter of
- * the bytes. The API and the identity provider answer as before: their JSON is small, event streams must not be
- * buffered, and uploads and recordings are already compressed media.
- */
-function compressible(req: Request, res: Response): boolean {
-  if (/^\/(api|idp)(\/|$)/.test(req.path)) return false;
-  return compression.filter(req, res);
 }
