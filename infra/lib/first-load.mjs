@@ -1,6 +1,6 @@
 // What the browser downloads to show a page of the built SPA, from Vite's manifest (web/dist/.vite/manifest.json):
 // the entry and its static imports (the HTML preloads them), then the page's own lazily loaded screen with its
-// static imports. Sizes are gzip at level 6, as the API's compression serves them. Shared by the size budget
+// static imports. Sizes are gzip at level 6, what a compressing server sends. Shared by the size budget
 // test in `npm test` and `npm run bench:web`.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
