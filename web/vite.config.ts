@@ -17,6 +17,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // Names each page's chunks, for the first-load size budget (web/src/first-load-budget.spec.ts, npm run bench:web).
+    manifest: true,
+    // Every browser the app supports preloads modules natively; the polyfill would only add to the first load.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // The app, and the page the embedded provider's silent sign-in loads in an iframe.
       input: { main: 'index.html', 'silent-renew': 'silent-renew.html' },

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { codedScript, encodeAs, generateSession } from '../lib/session-generator.mjs';
+import { reportRows } from '../lib/bench-report.mjs';
 import { ensureSystemPackages } from '../lib/system.mjs';
 import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
 
@@ -75,5 +76,16 @@ console.table(
     'audio s per wall s': +speed(r).toFixed(1),
     'ratio to ffmpeg decode': +(speed(r) / speed(baseline)).toFixed(3),
     'peak RSS MiB': r.peakRssMiB ? +r.peakRssMiB.toFixed(0) : '—',
+  })),
+);
+reportRows(
+  rows.slice(1).map(({ run, r }) => ({
+    benchmark: 'bench:analysis',
+    measure: `${run}, ${(baseline.audioSeconds / 60).toFixed(0)}-minute session (audio s per wall s)`,
+    result: `${speed(r).toFixed(1)} audio s/s`,
+    baseline: `ffmpeg decode alone ${speed(baseline).toFixed(1)} audio s/s`,
+    ratio: speed(r) / speed(baseline),
+    peakMiB: r.peakRssMiB ?? null,
+    memoryOf: 'analysing process',
   })),
 );

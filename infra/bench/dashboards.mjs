@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { reportRows } from '../lib/bench-report.mjs';
 import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 500);
@@ -111,6 +112,24 @@ try {
       row('GET /api/dashboard/development', development),
       row('GET /api/dashboard/compare (4)', compare),
     ].join('\n'),
+  );
+  // The API runs inside this process, so its peak resident memory is the API's (plus the small client).
+  const peakMiB = process.resourceUsage().maxRSS / 1024;
+  const ms = (r) => `median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`;
+  reportRows(
+    [
+      ['GET /api/sessions (one page)', list],
+      ['GET /api/dashboard/development', development],
+      ['GET /api/dashboard/compare (4 sessions)', compare],
+    ].map(([name, r]) => ({
+      benchmark: 'bench:dashboards',
+      measure: `${name}, ${SESSIONS} analysed sessions (time, lower is better)`,
+      result: ms(r),
+      baseline: `GET /api/health ${ms(health)}`,
+      ratio: r.median / health.median,
+      peakMiB,
+      memoryOf: 'API and client, one process',
+    })),
   );
 } finally {
   await client.end();

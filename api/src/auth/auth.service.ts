@@ -69,9 +69,9 @@ export class AuthService {
     return created ?? this.users.findByIdentityId(identity.subject);
   }
 
-  /** GET /api/auth/check: the caller's fresh user record. */
+  /** GET /api/auth/check: the caller's user record (see UsersRepository.findForRequest for how fresh). */
   async check(identity: VerifiedIdentity): Promise<UserDto> {
-    const user = await this.users.findByIdentityId(identity.subject);
+    const user = await this.users.findForRequest(identity.subject);
     if (!user) throw Errors.userNotFound();
     return mapUser(user);
   }

@@ -5,6 +5,7 @@ import { Repository } from 'typeorm';
 import { isUniqueViolation } from '../database/postgres-errors';
 import { returningRows } from '../database/returning-rows';
 import { ASSIGN_PLAN_SQL, type AssignedPlan } from './plan-assignment';
+import { UserCache } from './user-cache';
 import { UserEntity } from './user.entity';
 
 
@@ -18,7 +19,10 @@ export interface NewUser {
 
 @Injectable()
 export class UsersRepository {
-  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly cache: UserCache,
+  ) {}
 
   findByIdentityId(identityId: string): Promise<UserEntity | null> {
     return this.users.findOneBy({ identityId });
@@ -26,6 +30,16 @@ export class UsersRepository {
 
   findById(id: string): Promise<UserEntity | null> {
     return this.users.findOneBy({ id });
+  }
+
+  /** The user an authenticated request acts as; may be a few seconds old when changed by another process (see UserCache). */
+  findForRequest(identityId: string): Promise<UserEntity | null> {
+    return this.cache.get(identityId, () => this.findByIdentityId(identityId));
+  }
+
+  /** Drops every cached user, e.g. when another process announces a plan or role change. */
+  forgetCachedUsers(): void {
+    this.cache.clear();
   }
 
   /** Null when the identity or the email already has a user: the unique indexes decide, race-free. */

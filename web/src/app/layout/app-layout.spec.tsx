@@ -13,7 +13,8 @@ afterEach(() => {
 async function openAccountMenu() {
   const user = userEvent.setup();
   const sidebar = await screen.findByTestId('sidebar');
-  await user.click(within(sidebar).getByRole('button', { name: 'Account menu' }));
+  // The menu arrives in a chunk of its own once someone is signed in.
+  await user.click(await within(sidebar).findByRole('button', { name: 'Account menu' }));
   return { user, menu: await screen.findByRole('menu') };
 }
 

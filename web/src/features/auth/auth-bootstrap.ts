@@ -36,7 +36,7 @@ async function run(): Promise<void> {
   let session: IdentitySession | null = null;
   try {
     const config = await getJson<IdentityClientConfig>('/api/auth/config');
-    const client = createIdentityClient(config);
+    const client = await createIdentityClient(config);
     setIdentityClient(client);
     setAccessTokenSource(() => client.accessToken());
     session = await client.init();

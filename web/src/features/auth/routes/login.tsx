@@ -58,7 +58,7 @@ export default function LoginScreen() {
   return (
     <Page title="Log in">
       {waiting ? (
-        <Spinner label="Taking you to sign in" className="justify-start p-0" />
+        <Spinner label="Taking you to sign in" inline />
       ) : (
         <div className="max-w-md space-y-4">
           <FormAlert>{message}</FormAlert>

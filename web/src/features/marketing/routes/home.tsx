@@ -1,6 +1,6 @@
 import { Activity, BarChart3, Mic, Upload, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { paths, signupWithPlan } from '@/config/paths';
 import { useViewer } from '@/components/layout/viewer';
 
