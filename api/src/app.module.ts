@@ -60,7 +60,16 @@ export class AppModule {
         TypeOrmModule.forRoot({
           type: 'postgres',
           url: databaseUrl,
-          entities: [UserEntity, IdentityAccountEntity, CoachingSessionEntity, SessionAnalysisEntity, GoalEntity, ReviewLinkEntity, ReviewCommentEntity, SupportRequestEntity],
+          entities: [
+            UserEntity,
+            IdentityAccountEntity,
+            CoachingSessionEntity,
+            SessionAnalysisEntity,
+            GoalEntity,
+            ReviewLinkEntity,
+            ReviewCommentEntity,
+            SupportRequestEntity,
+          ],
           migrations,
           migrationsRun: role === 'api',
           migrationsTransactionMode: 'each',
@@ -81,11 +90,7 @@ export class AppModule {
         ...(role === 'api' ? [HelpModule] : []),
         PlansModule,
       ],
-      providers: [
-        { provide: AppConfig, useValue: config },
-        { provide: DATABASE_URL, useValue: databaseUrl },
-        HttpMounts,
-      ],
+      providers: [{ provide: AppConfig, useValue: config }, { provide: DATABASE_URL, useValue: databaseUrl }, HttpMounts],
       exports: [AppConfig, DATABASE_URL, HttpMounts],
     };
   }

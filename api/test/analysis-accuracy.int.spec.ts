@@ -21,7 +21,11 @@ interface Truth {
 const generate = generateSession as (o: { file: string; script: { text: string; at: number }[]; seconds: number; snrDb?: number; voice?: string }) => {
   truth: Truth[];
 };
-const buildScript = codedScript as (o: { seed: number; count: number }) => { script: { text: string; at: number }[]; codes: UtteranceCode[][]; seconds: number };
+const buildScript = codedScript as (o: { seed: number; count: number }) => {
+  script: { text: string; at: number }[];
+  codes: UtteranceCode[][];
+  seconds: number;
+};
 const encode = encodeAs as (wav: string, file: string, kind: string) => string;
 
 const rubric = loadRubric();
@@ -121,7 +125,10 @@ describe('analysis accuracy on generated sessions', { timeout: 60_000 }, () => {
       expect(m.analysis.transcriber).toBe('pocketsphinx');
       expect(m.analysis.transcript!.length, m.name).toBeGreaterThan(0);
       expect(m.analysis.metrics.speechRateWpm, m.name).not.toBeNull();
-      expect(m.analysis.scores.every((s) => s.score !== null), m.name).toBe(true);
+      expect(
+        m.analysis.scores.every((s) => s.score !== null),
+        m.name,
+      ).toBe(true);
     }
     // The coder on the script's own words is the ceiling the recogniser's errors are measured against.
     const coder = new UtteranceCoder(rubric);

@@ -18,7 +18,12 @@ beforeAll(async () => {
   llm = await startChatCompletionsServer(REPLY);
   api = await startTestApi({ SMTP_PORT: String(mail.smtpPort), SUPPORT_EMAIL: SUPPORT });
   // Its mail server is down (port 1), and it has the club's language model with a short time limit.
-  llmApi = await startTestApi({ ASSISTANT_LLM_URL: llm.url, ASSISTANT_LLM_API_KEY: 'club-key', ASSISTANT_LLM_MODEL: 'tiny', ASSISTANT_LLM_TIMEOUT_SECONDS: '2' });
+  llmApi = await startTestApi({
+    ASSISTANT_LLM_URL: llm.url,
+    ASSISTANT_LLM_API_KEY: 'club-key',
+    ASSISTANT_LLM_MODEL: 'tiny',
+    ASSISTANT_LLM_TIMEOUT_SECONDS: '2',
+  });
 });
 
 afterAll(async () => {
@@ -57,7 +62,12 @@ async function readEvents(response: Response): Promise<{ event: string; data: an
     .split('\n\n')
     .filter((block) => block.includes('data:'))
     .map((block) => {
-      const field = (name: string) => block.split('\n').find((l) => l.startsWith(`${name}:`))?.slice(name.length + 1).trim();
+      const field = (name: string) =>
+        block
+          .split('\n')
+          .find((l) => l.startsWith(`${name}:`))
+          ?.slice(name.length + 1)
+          .trim();
       return { event: field('event') ?? 'message', data: JSON.parse(field('data') ?? 'null') };
     });
 }
@@ -163,10 +173,10 @@ describe('assistant without a language model', () => {
   });
 });
 
-describe('assistant with the club\'s language model', () => {
+describe("assistant with the club's language model", () => {
   const question = 'How do I stop wind noise on my recordings?';
 
-  it('streams the model\'s answer, having sent it only the question and the help passages', async () => {
+  it("streams the model's answer, having sent it only the question and the help passages", async () => {
     llm.setMode('stream');
     const before = llm.requests.length;
     const response = await fetch(`${llmApi.url}/api/help/assistant/stream?question=${encodeURIComponent(question)}`);

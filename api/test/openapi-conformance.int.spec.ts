@@ -72,7 +72,10 @@ describe('the OpenAPI document', () => {
     expect(operations.length).toBeGreaterThanOrEqual(20);
     for (const { name, op } of operations) {
       const statuses = Object.keys(op.responses);
-      expect(statuses.some((s) => s.startsWith('2')), `${name} has no success answer`).toBe(true);
+      expect(
+        statuses.some((s) => s.startsWith('2')),
+        `${name} has no success answer`,
+      ).toBe(true);
       for (const [status, response] of Object.entries(op.responses)) {
         // tus's successes answer in headers only (Location, Upload-Offset), as do 204s.
         if (status === '204' || (name.includes(' /api/uploads') && status.startsWith('2'))) continue;
@@ -87,11 +90,11 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it(
-    'matches what the API answers: schemathesis finds no server error and no schema mismatch',
-    async () => {
-      const junit = path.join(reportDir, 'junit.xml');
-      const { code, output } = await run(schemathesis, [
+  it('matches what the API answers: schemathesis finds no server error and no schema mismatch', async () => {
+    const junit = path.join(reportDir, 'junit.xml');
+    const { code, output } = await run(
+      schemathesis,
+      [
         '--config-file',
         path.join(__dirname, '../../infra/schemathesis/schemathesis.toml'),
         'run',
@@ -119,17 +122,17 @@ describe('the OpenAPI document', () => {
         'junit',
         '--report-junit-path',
         junit,
-      ], reportDir);
-      // The summary (operations, phases, test cases generated) in the test log.
-      console.log(output.slice(output.indexOf('SUMMARY')));
-      expect(output, output).toMatch(/passed/);
-      expect(code, output).toBe(0);
-      const report = await readFile(junit, 'utf8');
-      // GET /api/sessions/events is left out of the run (schemathesis.toml): an open event stream never ends while
-      // the token is valid, so schemathesis would wait on it; session-events.int.spec.ts tests its answers.
-      console.log(`operations tested: ${[...report.matchAll(/<testcase name="([^"]+)"/g)].map((m) => m[1]).join(', ')}`);
-      expect(report).not.toMatch(/<failure/);
-    },
-    400_000,
-  );
+      ],
+      reportDir,
+    );
+    // The summary (operations, phases, test cases generated) in the test log.
+    console.log(output.slice(output.indexOf('SUMMARY')));
+    expect(output, output).toMatch(/passed/);
+    expect(code, output).toBe(0);
+    const report = await readFile(junit, 'utf8');
+    // GET /api/sessions/events is left out of the run (schemathesis.toml): an open event stream never ends while
+    // the token is valid, so schemathesis would wait on it; session-events.int.spec.ts tests its answers.
+    console.log(`operations tested: ${[...report.matchAll(/<testcase name="([^"]+)"/g)].map((m) => m[1]).join(', ')}`);
+    expect(report).not.toMatch(/<failure/);
+  }, 400_000);
 });

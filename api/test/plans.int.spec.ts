@@ -2,7 +2,18 @@ import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { CAPABILITIES, PLAN_MESSAGES, SESSION_EVENTS, PLANS, SIGNUP_PLANS, type Capability, type Plan, type PlanCatalogueDto, type SubscriptionDto, type UserDto } from '@touchline/shared';
+import {
+  CAPABILITIES,
+  PLAN_MESSAGES,
+  SESSION_EVENTS,
+  PLANS,
+  SIGNUP_PLANS,
+  type Capability,
+  type Plan,
+  type PlanCatalogueDto,
+  type SubscriptionDto,
+  type UserDto,
+} from '@touchline/shared';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/app-config';
@@ -20,8 +31,18 @@ const GATED: { method: string; route: string; body?: unknown; capability: Capabi
   { method: 'GET', route: '/api/dashboard/compare?ids=00000000-0000-4000-8000-000000000001,00000000-0000-4000-8000-000000000002', capability: 'compare' },
   { method: 'GET', route: '/api/dashboard/development', capability: 'development' },
   { method: 'GET', route: '/api/dashboard/goals', capability: 'development' },
-  { method: 'POST', route: '/api/dashboard/goals', body: { figure: 'talkRatio', comparison: 'atMost', target: 0.5, targetDate: '2030-01-01' }, capability: 'development' },
-  { method: 'PUT', route: '/api/dashboard/goals/00000000-0000-4000-8000-000000000003', body: { figure: 'talkRatio', comparison: 'atMost', target: 0.5, targetDate: '2030-01-01' }, capability: 'development' },
+  {
+    method: 'POST',
+    route: '/api/dashboard/goals',
+    body: { figure: 'talkRatio', comparison: 'atMost', target: 0.5, targetDate: '2030-01-01' },
+    capability: 'development',
+  },
+  {
+    method: 'PUT',
+    route: '/api/dashboard/goals/00000000-0000-4000-8000-000000000003',
+    body: { figure: 'talkRatio', comparison: 'atMost', target: 0.5, targetDate: '2030-01-01' },
+    capability: 'development',
+  },
   { method: 'DELETE', route: '/api/dashboard/goals/00000000-0000-4000-8000-000000000003', capability: 'development' },
 ];
 
@@ -31,7 +52,11 @@ let signing: Awaited<ReturnType<typeof embeddedSigningKey>>;
 const ADMIN = 'club.admin@club.example';
 
 const call = (token: string, method: string, route: string, body?: unknown) =>
-  fetch(`${api.url}${route}`, { method, headers: { ...bearer(token), ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  fetch(`${api.url}${route}`, {
+    method,
+    headers: { ...bearer(token), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
 
 let serial = 0;
 /** A registered coach with a chosen email, then moved onto `plan` in the database as an admin would. */
@@ -40,7 +65,10 @@ async function coach(plan: Plan, email = `coach-${++serial}-${Date.now()}@club.e
   const token = await mint(signing, { sub, email, email_verified: true, iss: `${api.url}/idp`, aud: 'touchline-api' }, '1h');
   const res = await call(token, 'POST', '/api/auth/register', { identityId: sub, username: 'Coach', email, plan: 'Coach' });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  await db.query(`UPDATE users SET plan = $2::varchar, elite_role = CASE WHEN $2::varchar = 'Elite' THEN 'Elite Coach' END WHERE identity_id = $1`, [sub, plan]);
+  await db.query(`UPDATE users SET plan = $2::varchar, elite_role = CASE WHEN $2::varchar = 'Elite' THEN 'Elite Coach' END WHERE identity_id = $1`, [
+    sub,
+    plan,
+  ]);
   return { token, email };
 }
 
@@ -67,7 +95,10 @@ describe('entitlement matrix: every plan × every gated endpoint, as the catalog
         expect(res.status, label).toBeLessThan(500);
       } else {
         expect(res.status, label).toBe(403);
-        expect(await res.json(), label).toEqual({ statusCode: 403, message: PLAN_MESSAGES.capabilityRequired(endpoint.capability, plansOpening(catalogue, endpoint.capability)) });
+        expect(await res.json(), label).toEqual({
+          statusCode: 403,
+          message: PLAN_MESSAGES.capabilityRequired(endpoint.capability, plansOpening(catalogue, endpoint.capability)),
+        });
       }
     }
   });
@@ -75,7 +106,9 @@ describe('entitlement matrix: every plan × every gated endpoint, as the catalog
   it('names the plans that open a capability in the refusal', async () => {
     const { token } = await coach('Pro');
     const res = await call(token, 'GET', '/api/dashboard/development');
-    expect(((await res.json()) as { message: string }).message).toBe('Development needs the Coach, Coach Plus or Elite plan. Choose a plan on the Pricing page.');
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'Development needs the Coach, Coach Plus or Elite plan. Choose a plan on the Pricing page.',
+    );
   });
 
   it('a refused request changes nothing (no goal is created)', async () => {
@@ -108,7 +141,9 @@ describe('plan catalogue', () => {
 
   it('an edited catalogue changes what the API allows', async () => {
     const file = path.join(api.dataDir, 'plans-pro-compares.yaml');
-    const text = (await import('node:fs')).readFileSync(loadConfig({}).plansFile, 'utf8').replace(/(- name: Pro\n(?:.*\n)*?    opens: )\[externalReview\]/, '$1[externalReview, compare]');
+    const text = (await import('node:fs'))
+      .readFileSync(loadConfig({}).plansFile, 'utf8')
+      .replace(/(- name: Pro\n(?:.*\n)*?    opens: )\[externalReview\]/, '$1[externalReview, compare]');
     await writeFile(file, text);
     const edited = loadPlanCatalogue(file);
     expect(edited.find((p) => p.name === 'Pro')!.opens).toContain('compare');
@@ -117,7 +152,11 @@ describe('plan catalogue', () => {
       const signingOther = await embeddedSigningKey(other.db.url);
       const sub = 'pro-compares';
       const token = await mint(signingOther, { sub, email: 'pro@club.example', email_verified: true, iss: `${other.url}/idp`, aud: 'touchline-api' }, '1h');
-      await fetch(`${other.url}/api/auth/register`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify({ identityId: sub, username: 'Pro', email: 'pro@club.example', plan: 'Pro' }) });
+      await fetch(`${other.url}/api/auth/register`, {
+        method: 'POST',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        body: JSON.stringify({ identityId: sub, username: 'Pro', email: 'pro@club.example', plan: 'Pro' }),
+      });
       const compare = await fetch(`${other.url}${GATED[0]!.route}`, { headers: bearer(token) });
       expect(compare.status).not.toBe(403);
       const development = await fetch(`${other.url}/api/dashboard/development`, { headers: bearer(token) });

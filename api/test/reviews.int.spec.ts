@@ -1,6 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { PLAN_MESSAGES, REVIEW_MESSAGES, type CreatedReviewLinkDto, type ExternalReviewDto, type ReviewCommentDto, type ReviewLinkDto } from '@touchline/shared';
+import {
+  PLAN_MESSAGES,
+  REVIEW_MESSAGES,
+  type CreatedReviewLinkDto,
+  type ExternalReviewDto,
+  type ReviewCommentDto,
+  type ReviewLinkDto,
+} from '@touchline/shared';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRubric } from '../src/analysis/rubric/rubric';
@@ -96,13 +103,26 @@ describe('making review links', () => {
   it('lets Pro and Elite coaches make a link, and refuses other plans', async () => {
     const created = await createLink(mine.id, { label: '  Alex  ' });
     expect(created.url).toMatch(new RegExp(`^${api.url}/external-review/${mine.id}/[A-Za-z0-9_-]{43}$`));
-    expect(created.link).toMatchObject({ label: 'Alex', showMedia: true, showTranscript: true, showScores: true, allowDownload: false, passwordProtected: false, views: 0, lastUsedAt: null, revokedAt: null });
+    expect(created.link).toMatchObject({
+      label: 'Alex',
+      showMedia: true,
+      showTranscript: true,
+      showScores: true,
+      allowDownload: false,
+      passwordProtected: false,
+      views: 0,
+      lastUsedAt: null,
+      revokedAt: null,
+    });
     // Default expiry: 14 days.
     const days = (Date.parse(created.link.expiresAt) - Date.parse(created.link.createdAt)) / 86_400_000;
     expect(days).toBeCloseTo(14, 2);
     // Only the SHA-256 of the token is stored.
     const token = created.url.split('/').pop()!;
-    const { rows } = await db.query('SELECT token_hash, encode(sha256(convert_to($2, \'UTF8\')), \'hex\') AS expected FROM review_links WHERE id = $1', [created.link.id, token]);
+    const { rows } = await db.query("SELECT token_hash, encode(sha256(convert_to($2, 'UTF8')), 'hex') AS expected FROM review_links WHERE id = $1", [
+      created.link.id,
+      token,
+    ]);
     expect((rows[0].token_hash as Buffer).toString('hex')).toBe(rows[0].expected);
     expect(JSON.stringify(rows)).not.toContain(token);
 
@@ -117,7 +137,16 @@ describe('making review links', () => {
   });
 
   it('checks the body and refuses a session that is not analysed yet', async () => {
-    for (const body of [{ label: '' }, { label: '   ' }, { label: 'x'.repeat(81) }, { label: 'A', expiresInDays: 0 }, { label: 'A', expiresInDays: 91 }, { label: 'A', password: '12345' }, { label: 'A', showMedia: 'yes' }, { label: 'A', admin: true }]) {
+    for (const body of [
+      { label: '' },
+      { label: '   ' },
+      { label: 'x'.repeat(81) },
+      { label: 'A', expiresInDays: 0 },
+      { label: 'A', expiresInDays: 91 },
+      { label: 'A', password: '12345' },
+      { label: 'A', showMedia: 'yes' },
+      { label: 'A', admin: true },
+    ]) {
       const res = await call('POST', `/api/sessions/${mine.id}/review-links`, { token: coach, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -175,7 +204,12 @@ describe('the token check', () => {
     const from = freshAddress();
     const { url, link } = await createLink(mine.id, { password: 'pässwort 42' });
     expect(link.passwordProtected).toBe(true);
-    const routes = [['GET', ''], ['GET', '/media'], ['GET', '/comments'], ['POST', '/comments']] as const;
+    const routes = [
+      ['GET', ''],
+      ['GET', '/media'],
+      ['GET', '/comments'],
+      ['POST', '/comments'],
+    ] as const;
     for (const [method, suffix] of routes) {
       const body = method === 'POST' ? { authorName: 'Alex', body: 'Hi', startSeconds: 1 } : undefined;
       const none = await call(method, `${apiPath(url)}${suffix}`, { from, body });
@@ -244,7 +278,12 @@ describe('the IDOR matrix', () => {
     await call('DELETE', `/api/sessions/${mine.id}/review-links/${revoked.link.id}`, { token: coach });
     const expired = await createLink(mine.id);
     await db.query(`UPDATE review_links SET expires_at = now() - interval '1 second' WHERE id = $1`, [expired.link.id]);
-    const routes = [['GET', ''], ['GET', '/media'], ['GET', '/comments'], ['POST', '/comments']] as const;
+    const routes = [
+      ['GET', ''],
+      ['GET', '/media'],
+      ['GET', '/comments'],
+      ['POST', '/comments'],
+    ] as const;
     const cases: [string, string, Record<string, string>][] = [
       ['another session of the coach', `/api/external-review/${second.id}/${token}`, {}],
       ["another coach's session", `/api/external-review/${theirs.id}/${token}`, {}],
@@ -263,7 +302,14 @@ describe('the IDOR matrix', () => {
     }
     expect(Number((await db.query(`SELECT count(*) FROM review_comments WHERE author_name = 'Mallory'`)).rows[0].count)).toBe(0);
     // A link token opens no route of the coach's account.
-    for (const route of [`/api/sessions/${mine.id}`, `/api/sessions/${mine.id}/report`, `/api/sessions/${mine.id}/media`, `/api/sessions/${mine.id}/review-links`, `/api/sessions/${mine.id}/review-comments`, '/api/sessions']) {
+    for (const route of [
+      `/api/sessions/${mine.id}`,
+      `/api/sessions/${mine.id}/report`,
+      `/api/sessions/${mine.id}/media`,
+      `/api/sessions/${mine.id}/review-links`,
+      `/api/sessions/${mine.id}/review-comments`,
+      '/api/sessions',
+    ]) {
       expect((await call('GET', route, { token })).status, route).toBe(401);
       expect((await call('GET', route, { headers: { 'x-review-password': token } })).status, route).toBe(401);
     }
@@ -303,7 +349,14 @@ describe('comments', () => {
     const res = await comment(url, { authorName: ' Jo ', body: '<b>Shape</b> at 0:42 <script>alert(1)</script>', startSeconds: 42, endSeconds: 50 });
     expect(res.status).toBe(201);
     const first = (await res.json()) as ReviewCommentDto;
-    expect(first).toMatchObject({ authorName: 'Jo', body: '<b>Shape</b> at 0:42 <script>alert(1)</script>', startSeconds: 42, endSeconds: 50, parentId: null, linkLabel: null });
+    expect(first).toMatchObject({
+      authorName: 'Jo',
+      body: '<b>Shape</b> at 0:42 <script>alert(1)</script>',
+      startSeconds: 42,
+      endSeconds: 50,
+      parentId: null,
+      linkLabel: null,
+    });
     const reply = (await (await comment(url, { authorName: 'Jo', body: 'And again', startSeconds: 100, parentId: first.id })).json()) as ReviewCommentDto;
     expect(reply).toMatchObject({ parentId: first.id, startSeconds: 42, endSeconds: 50 });
     await comment(otherLink.url, { authorName: 'Kim', body: 'Other view', startSeconds: 5 });
@@ -318,11 +371,17 @@ describe('comments', () => {
 
     // The coach sees every comment, in the order of the recording, with the link's label, and resolves one.
     const forCoach = (await (await call('GET', `/api/sessions/${second.id}/review-comments`, { token: coach })).json()) as ReviewCommentDto[];
-    expect(forCoach.map((c) => [c.startSeconds, c.linkLabel])).toEqual([[5, 'Kim'], [42, 'Jo'], [42, 'Jo']]);
+    expect(forCoach.map((c) => [c.startSeconds, c.linkLabel])).toEqual([
+      [5, 'Kim'],
+      [42, 'Jo'],
+      [42, 'Jo'],
+    ]);
     const resolved = await call('PATCH', `/api/sessions/${second.id}/review-comments/${first.id}`, { token: coach, body: { resolved: true } });
     expect(resolved.status).toBe(200);
     expect(((await resolved.json()) as ReviewCommentDto).resolvedAt).not.toBeNull();
-    const reopened = (await (await call('PATCH', `/api/sessions/${second.id}/review-comments/${first.id}`, { token: coach, body: { resolved: false } })).json()) as ReviewCommentDto;
+    const reopened = (await (
+      await call('PATCH', `/api/sessions/${second.id}/review-comments/${first.id}`, { token: coach, body: { resolved: false } })
+    ).json()) as ReviewCommentDto;
     expect(reopened.resolvedAt).toBeNull();
   });
 
@@ -377,8 +436,13 @@ describe('comments', () => {
     expect((await mail.inbox(coachEmail)).filter((m) => m.text.includes('Pat from the FA'))).toHaveLength(1);
   });
 
-  it("closes the link when the session is deleted", async () => {
-    const extra = await seedAnalysedSession(db, (await db.query(`SELECT owner_id FROM coaching_sessions WHERE id = $1`, [mine.id])).rows[0].owner_id, rubric, { title: 'Short-lived', minute: 9, durationSeconds: 60, utterances: [{ start: 1, end: 3, text: null }] });
+  it('closes the link when the session is deleted', async () => {
+    const extra = await seedAnalysedSession(db, (await db.query(`SELECT owner_id FROM coaching_sessions WHERE id = $1`, [mine.id])).rows[0].owner_id, rubric, {
+      title: 'Short-lived',
+      minute: 9,
+      durationSeconds: 60,
+      utterances: [{ start: 1, end: 3, text: null }],
+    });
     const { url } = await createLink(extra.id);
     expect((await call('GET', apiPath(url))).status).toBe(200);
     expect((await call('DELETE', `/api/sessions/${extra.id}`, { token: coach })).status).toBe(204);

@@ -71,7 +71,16 @@ async function audit(route: string, who: string) {
   const failing = Object.values(result.lhr.audits)
     .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
     .map((a) => a.id);
-  return { route, who, error, performance: score('performance'), accessibility: score('accessibility'), lcp: result.lhr.audits['largest-contentful-paint']?.displayValue, failing, file };
+  return {
+    route,
+    who,
+    error,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    lcp: result.lhr.audits['largest-contentful-paint']?.displayValue,
+    failing,
+    file,
+  };
 }
 
 test('first-load size and Lighthouse scores', async () => {
@@ -93,7 +102,10 @@ test('first-load size and Lighthouse scores', async () => {
       `first load, gzip JavaScript (budget ${kb(FIRST_LOAD_BUDGET_BYTES)} on /):`,
       ...sizes.map((s) => `  ${s.route.padEnd(22)} ${kb(s.bytes)}`),
       'Lighthouse (desktop), performance / accessibility:',
-      ...results.map((r) => `  ${r.route.padEnd(22)} ${r.error ? `not measured: ${r.error}` : `${r.performance} / ${r.accessibility}`}  LCP ${r.lcp}  (${r.who})${r.failing.length ? `  below 0.9: ${r.failing.join(', ')}` : ''}`),
+      ...results.map(
+        (r) =>
+          `  ${r.route.padEnd(22)} ${r.error ? `not measured: ${r.error}` : `${r.performance} / ${r.accessibility}`}  LCP ${r.lcp}  (${r.who})${r.failing.length ? `  below 0.9: ${r.failing.join(', ')}` : ''}`,
+      ),
       `reports: ${reports}`,
     ].join('\n'),
   );

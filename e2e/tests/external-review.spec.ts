@@ -18,7 +18,14 @@ test('a coach shares a report, a reviewer without an account comments at 0:42, t
   await signUpCoach(coach, mailUrl, email, 'review-secret', '', 'Pro');
 
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'touchline-review-')), 'Rondo review.wav');
-  generateSession({ file, seconds: 60, script: [{ text: 'Look up before you pass.', at: 5 }, { text: 'What did you see there?', at: 40 }] });
+  generateSession({
+    file,
+    seconds: 60,
+    script: [
+      { text: 'Look up before you pass.', at: 5 },
+      { text: 'What did you see there?', at: 40 },
+    ],
+  });
   await coach.goto('/upload');
   await coach.getByLabel('Recording file').setInputFiles(file);
   await coach.getByRole('button', { name: 'Upload' }).click();
@@ -56,9 +63,7 @@ test('a coach shares a report, a reviewer without an account comments at 0:42, t
   const comment = coach.getByTestId('review-comment');
   await expect(comment).toContainText('Alex · via Alex from the academy');
   await comment.getByRole('button', { name: 'Play from 0:42' }).click();
-  await expect
-    .poll(() => coach.getByTestId('player').evaluate((el) => (el as HTMLMediaElement).currentTime))
-    .toBeGreaterThanOrEqual(42);
+  await expect.poll(() => coach.getByTestId('player').evaluate((el) => (el as HTMLMediaElement).currentTime)).toBeGreaterThanOrEqual(42);
   expect(await coach.getByTestId('player').evaluate((el) => (el as HTMLMediaElement).currentTime)).toBeLessThan(46);
   await comment.getByRole('button', { name: 'Resolve' }).click();
   await expect(comment).toContainText('resolved');

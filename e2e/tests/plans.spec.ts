@@ -33,7 +33,7 @@ test('an admin moves a signed-in coach onto Elite: menus, colour and Subscriptio
 
   expect(await setPlan(email, 'Elite')).toBe(`${email} is now on Elite.`);
 
-  // No reload, no new sign-in: the live stream tells the app, which refreshes the user (spec §4).
+  // No reload, no new sign-in: the live stream tells the app, which refreshes the user (docs/product-spec.md §4).
   await expect(dashboard.getByRole('link')).toHaveText(['Team Overview', 'Sessions', 'Coach Management', 'Team Sessions'], { timeout: 15_000 });
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('purple');
   await expect(page.getByRole('listitem', { name: 'Elite' })).toContainText('Your current plan');

@@ -66,9 +66,7 @@ const lines = [
   '',
   '| Benchmark | Measure | Result | Baseline (same run) | Ratio | Target | Peak memory |',
   '| --- | --- | --- | --- | --- | --- | --- |',
-  ...rows.map((row) =>
-    `| ${[row.benchmark, row.measure, row.result, row.baseline, ratio(row), row.target ?? '—', memory(row)].map(cell).join(' | ')} |`,
-  ),
+  ...rows.map((row) => `| ${[row.benchmark, row.measure, row.result, row.baseline, ratio(row), row.target ?? '—', memory(row)].map(cell).join(' | ')} |`),
   ...failures.map((f) => `| ${cell(f.benchmark)} | did not finish | ${cell(f.reason)} | — | — | — | — |`),
   '',
 ];

@@ -40,9 +40,13 @@ if (!existsSync(video)) {
 /** ffmpeg alone: decode to 16 kHz mono PCM and throw it away. */
 function ffmpegDecode() {
   const started = process.hrtime.bigint();
-  const out = execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', video, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', '16000', '-f', 's16le', 'pipe:1'], {
-    maxBuffer: 1024 ** 3,
-  });
+  const out = execFileSync(
+    'ffmpeg',
+    ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', video, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', '16000', '-f', 's16le', 'pipe:1'],
+    {
+      maxBuffer: 1024 ** 3,
+    },
+  );
   return { wallSeconds: Number(process.hrtime.bigint() - started) / 1e9, audioSeconds: out.length / 2 / 16000 };
 }
 
@@ -68,7 +72,9 @@ const rows = [
   { run: 'analysis, metrics only', r: metricsOnly },
   { run: 'analysis with pocketsphinx', r: transcribed },
 ];
-console.log(`\nSession: ${(baseline.audioSeconds / 60).toFixed(1)} min of audio (${path.basename(video)}), ${metricsOnly.interventions} interventions, talk ${(metricsOnly.talkRatio * 100).toFixed(1)}%, ${transcribed.utterances} transcribed utterances\n`);
+console.log(
+  `\nSession: ${(baseline.audioSeconds / 60).toFixed(1)} min of audio (${path.basename(video)}), ${metricsOnly.interventions} interventions, talk ${(metricsOnly.talkRatio * 100).toFixed(1)}%, ${transcribed.utterances} transcribed utterances\n`,
+);
 console.table(
   rows.map(({ run, r }) => ({
     run,

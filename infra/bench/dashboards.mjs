@@ -14,7 +14,13 @@ import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 500);
 const UTTERANCES = Number(process.env.BENCH_UTTERANCES ?? 150);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
-const SAYINGS = ['Pass it wide and keep your shape.', 'What did you see there?', 'Great first touch Sam!', 'Bibs on, line up in two lines.', 'Where is the space?'];
+const SAYINGS = [
+  'Pass it wide and keep your shape.',
+  'What did you see there?',
+  'Great first touch Sam!',
+  'Bibs on, line up in two lines.',
+  'Where is the space?',
+];
 
 ensureInstalled();
 ensureBuilt();
@@ -36,7 +42,10 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'touchline-bench-'));
 const db = await startEmbeddedPostgres(dataDir);
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'silent', SERVE_WEB: 'false', SMTP_PORT: '1', TRANSCRIBER: 'none' }, dataDir);
+const config = loadConfig(
+  { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'silent', SERVE_WEB: 'false', SMTP_PORT: '1', TRANSCRIBER: 'none' },
+  dataDir,
+);
 const app = await createApp(config, db.url, createLogger(config));
 await app.listen(port, '127.0.0.1');
 const client = new Client({ connectionString: db.url });
@@ -66,7 +75,12 @@ try {
   for (let i = 0; i < SESSIONS; i++) {
     const utterances = Array.from({ length: UTTERANCES }, (_, k) => ({ start: k * 24, end: k * 24 + 3 + (k % 7), text: SAYINGS[(k + i) % SAYINGS.length] }));
     const metrics = talkMetrics(utterances, 3600, rubric.segmentation.intervention_gap_seconds.value);
-    const report = assessSession(rubric, metrics, utterances, utterances.map((u) => u.text));
+    const report = assessSession(
+      rubric,
+      metrics,
+      utterances,
+      utterances.map((u) => u.text),
+    );
     const id = randomUUID();
     const at = new Date(Date.UTC(2025, 0, 1) + i * 86_400_000);
     await client.query(
@@ -76,7 +90,15 @@ try {
     );
     await client.query(
       `INSERT INTO session_analyses (session_id, metrics, segments, transcriber, transcript, coaching_style, scores, rubric_version) VALUES ($1, $2, $3, 'http', $4, $5, $6, $7)`,
-      [id, JSON.stringify(report.metrics), JSON.stringify(utterances.map(({ start, end }) => ({ start, end }))), JSON.stringify(report.transcript), report.coachingStyle, JSON.stringify(report.scores), rubric.version],
+      [
+        id,
+        JSON.stringify(report.metrics),
+        JSON.stringify(utterances.map(({ start, end }) => ({ start, end }))),
+        JSON.stringify(report.transcript),
+        report.coachingStyle,
+        JSON.stringify(report.scores),
+        rubric.version,
+      ],
     );
     ids.push(id);
   }

@@ -28,7 +28,13 @@ async function timeProductStart(dataDir) {
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   for (;;) {
-    if (await fetch(`http://127.0.0.1:${PORT}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (child.exitCode !== null) throw new Error(`product exited with ${child.exitCode}`);
     await new Promise((r) => setTimeout(r, 50));
   }

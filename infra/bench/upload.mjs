@@ -41,7 +41,13 @@ process.on('exit', () => {
 async function waitFor(url, child, name) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
-    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -132,7 +138,11 @@ if (statSync(storedFile).size !== SIZE) throw new Error('the API stored a file o
 
 // tusd on files in a folder, the same kind of store.
 const tusdDir = path.join(work, 'tusd');
-const tusd = spawn(ensureGoTool('tusd'), ['-host', '127.0.0.1', '-port', String(TUSD_PORT), '-upload-dir', tusdDir, '-base-path', '/files/', '-disable-download', '-verbose=false'], { stdio: 'ignore' });
+const tusd = spawn(
+  ensureGoTool('tusd'),
+  ['-host', '127.0.0.1', '-port', String(TUSD_PORT), '-upload-dir', tusdDir, '-base-path', '/files/', '-disable-download', '-verbose=false'],
+  { stdio: 'ignore' },
+);
 children.push(tusd);
 await waitFor(`http://127.0.0.1:${TUSD_PORT}/files/`, tusd, 'tusd');
 const reference = await upload(source, { endpoint: `http://127.0.0.1:${TUSD_PORT}/files/`, metadata: { filename: 'bench.mp4' } });

@@ -19,12 +19,8 @@ const playwrightReport = path.join(reports, 'playwright.json');
 
 const suites = [
   ['type checks', 'npm', ['run', 'typecheck']],
-  ['lint (the code layout\'s boundaries)', 'npm', ['run', 'lint']],
-  [
-    'unit and integration tests',
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
-  ],
+  ["lint (the code layout's boundaries)", 'npm', ['run', 'lint']],
+  ['unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
   [
     'browser and product tests',
     'npx',
@@ -76,9 +72,7 @@ for (const [name, command, args, options] of suites) {
 
 const counts = countTests();
 rmSync(reports, { recursive: true, force: true });
-process.stdout.write(
-  `Tests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}\n`,
-);
+process.stdout.write(`Tests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}\n`);
 
 if (failed.length > 0) {
   log(`FAILED: ${failed.join(', ')}`);

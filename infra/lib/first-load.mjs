@@ -48,7 +48,14 @@ export function firstLoad(dist, screen, manifest = readManifest(dist)) {
   const files = [...new Set([...keys].map((key) => manifest[key].file))]
     .filter((file) => file.endsWith('.js'))
     .map((file) => ({ file, gzipBytes: gzipSize(path.join(dist, file)) }));
-  return { files, bytes: files.reduce((sum, f) => sum + f.gzipBytes, 0), modules: bundledPackages(dist, files.map((f) => f.file)) };
+  return {
+    files,
+    bytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+    modules: bundledPackages(
+      dist,
+      files.map((f) => f.file),
+    ),
+  };
 }
 
 /** The chunk files (with their static imports) that load a given source module on demand, e.g. an identity adapter. */
@@ -56,7 +63,14 @@ export function lazyChunk(dist, source, manifest = readManifest(dist)) {
   if (!manifest[source]) return null;
   const files = [...staticClosure(manifest, [source])].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
   const unique = [...new Set(files)].map((file) => ({ file, gzipBytes: gzipSize(path.join(dist, file)) }));
-  return { files: unique, bytes: unique.reduce((sum, f) => sum + f.gzipBytes, 0), modules: bundledPackages(dist, unique.map((f) => f.file)) };
+  return {
+    files: unique,
+    bytes: unique.reduce((sum, f) => sum + f.gzipBytes, 0),
+    modules: bundledPackages(
+      dist,
+      unique.map((f) => f.file),
+    ),
+  };
 }
 
 /** npm packages whose code a chunk holds, read from its source map (the build writes one per chunk). */

@@ -94,7 +94,14 @@ export function apiEnvironment({ publicUrl, apiPort, databaseUrl, keycloakIntern
 
 /** nginx.conf around the shared server template, for an unprivileged nginx run in the foreground. */
 export function renderNginxConfig({ listen, webRoot, apiUpstream, keycloakUpstream, s3Upstream, bucket, tempDir }) {
-  const values = { WEB_LISTEN: listen, WEB_ROOT: webRoot, API_UPSTREAM: apiUpstream, KEYCLOAK_UPSTREAM: keycloakUpstream, S3_UPSTREAM: s3Upstream, S3_BUCKET: bucket };
+  const values = {
+    WEB_LISTEN: listen,
+    WEB_ROOT: webRoot,
+    API_UPSTREAM: apiUpstream,
+    KEYCLOAK_UPSTREAM: keycloakUpstream,
+    S3_UPSTREAM: s3Upstream,
+    S3_BUCKET: bucket,
+  };
   // envsubst's rule, as in the nginx image: only these names are replaced; nginx's own $variables stay.
   const server = readFileSync(path.join(root, NGINX_TEMPLATE), 'utf8').replace(/\$\{([A-Z0-9_]+)\}/g, (whole, name) => values[name] ?? whole);
   return `daemon off;
@@ -221,7 +228,11 @@ export async function startNativeStack({ dataDir, webPort, publicUrl = `http://1
     running.push(api);
     await waitForUrl(`http://127.0.0.1:${apiPort}/api/health`, api);
     const heartbeat = path.join(dataDir, 'worker.heartbeat');
-    const worker = runService('worker', process.execPath, ['api/dist/worker/main.js'], { cwd: root, env: { ...env, BACKGROUND_JOBS: 'true', WORKER_HEARTBEAT_FILE: heartbeat }, log });
+    const worker = runService('worker', process.execPath, ['api/dist/worker/main.js'], {
+      cwd: root,
+      env: { ...env, BACKGROUND_JOBS: 'true', WORKER_HEARTBEAT_FILE: heartbeat },
+      log,
+    });
     running.push(worker);
 
     // nginx, the single entry point.
@@ -246,7 +257,14 @@ export async function startNativeStack({ dataDir, webPort, publicUrl = `http://1
     await waitForUrl(`http://127.0.0.1:${webPort}/healthz`, web);
     await waitForUrl(`http://127.0.0.1:${webPort}/api/health`, web);
 
-    return { url: publicUrl, mailUrl: mail.webUrl, workerHeartbeat: heartbeat, keycloakAdminPassword: secrets.KC_BOOTSTRAP_ADMIN_PASSWORD, services: running, stop };
+    return {
+      url: publicUrl,
+      mailUrl: mail.webUrl,
+      workerHeartbeat: heartbeat,
+      keycloakAdminPassword: secrets.KC_BOOTSTRAP_ADMIN_PASSWORD,
+      services: running,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

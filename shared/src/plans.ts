@@ -2,7 +2,7 @@ import type { Plan, SignupPlan } from './enums';
 
 /**
  * What a plan can open, one name per question the API asks. `compare` and `development` are the dashboards of
- * spec §2; `externalReview` is the private review link of Pro and Elite; `teams` is the Elite team (with its seat
+ * docs/product-spec.md §2; `externalReview` is the private review link of Pro and Elite; `teams` is the Elite team (with its seat
  * count). Uploads are open to every plan while it runs (a Free Trial ends after its trial days).
  */
 export const CAPABILITIES = ['compare', 'development', 'externalReview', 'teams'] as const;

@@ -88,4 +88,3 @@ export class AnalysisService {
     await this.sessions.markFailed(sessionId, reason.slice(0, 500), retryable);
   }
 }
-

@@ -29,8 +29,7 @@ export const Errors = {
   invalidToken: () => new AppError('INVALID_TOKEN', HttpStatus.UNAUTHORIZED, 'Invalid or expired access token'),
   identityUnavailable: () =>
     new AppError('IDENTITY_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, 'The identity provider cannot be reached. Please try again later.'),
-  identityMismatch: () =>
-    new AppError('IDENTITY_MISMATCH', HttpStatus.FORBIDDEN, 'The identityId does not match the signed-in account'),
+  identityMismatch: () => new AppError('IDENTITY_MISMATCH', HttpStatus.FORBIDDEN, 'The identityId does not match the signed-in account'),
   emailMismatch: () => new AppError('EMAIL_MISMATCH', HttpStatus.FORBIDDEN, 'The email does not match the signed-in account'),
   emailNotVerified: () => new AppError('EMAIL_NOT_VERIFIED', HttpStatus.FORBIDDEN, AUTH_MESSAGES.emailNotVerified),
   userNotFound: () => new AppError('USER_NOT_FOUND', HttpStatus.NOT_FOUND, 'User not found'),
@@ -40,16 +39,13 @@ export const Errors = {
     new AppError('INVALID_RESET_CODE', HttpStatus.BAD_REQUEST, 'The reset code is wrong or has expired. Please check it or request a new one.'),
   tooManyRequests: () => new AppError('TOO_MANY_REQUESTS', HttpStatus.TOO_MANY_REQUESTS, 'Too many requests. Please try again later.'),
   malformedJson: () => new AppError('MALFORMED_JSON', HttpStatus.BAD_REQUEST, 'Malformed JSON in request body'),
-  bodyTooDeep: (levels: number) =>
-    new AppError('BODY_TOO_DEEP', HttpStatus.BAD_REQUEST, `Request body is nested more than ${levels} levels deep`),
+  bodyTooDeep: (levels: number) => new AppError('BODY_TOO_DEEP', HttpStatus.BAD_REQUEST, `Request body is nested more than ${levels} levels deep`),
   nulInBody: () => new AppError('NUL_IN_BODY', HttpStatus.BAD_REQUEST, 'Text in the request body must not contain NUL characters'),
-  bodyTooLarge: (limit: string) =>
-    new AppError('BODY_TOO_LARGE', HttpStatus.PAYLOAD_TOO_LARGE, `Request body is larger than the limit of ${limit}`),
+  bodyTooLarge: (limit: string) => new AppError('BODY_TOO_LARGE', HttpStatus.PAYLOAD_TOO_LARGE, `Request body is larger than the limit of ${limit}`),
   sessionNotFound: () => new AppError('SESSION_NOT_FOUND', HttpStatus.NOT_FOUND, SESSION_MESSAGES.notFound),
   uploadNotFound: () => new AppError('UPLOAD_NOT_FOUND', HttpStatus.NOT_FOUND, SESSION_MESSAGES.uploadNotFound),
   unsupportedMediaType: () => new AppError('UNSUPPORTED_MEDIA_TYPE', HttpStatus.UNSUPPORTED_MEDIA_TYPE, SESSION_MESSAGES.unsupportedType),
-  uploadTooLarge: (limitBytes: number) =>
-    new AppError('UPLOAD_TOO_LARGE', HttpStatus.PAYLOAD_TOO_LARGE, SESSION_MESSAGES.tooLarge(formatBytes(limitBytes))),
+  uploadTooLarge: (limitBytes: number) => new AppError('UPLOAD_TOO_LARGE', HttpStatus.PAYLOAD_TOO_LARGE, SESSION_MESSAGES.tooLarge(formatBytes(limitBytes))),
   uploadSizeMismatch: () => new AppError('UPLOAD_SIZE_MISMATCH', HttpStatus.BAD_REQUEST, SESSION_MESSAGES.sizeMismatch),
   alreadyUploaded: () => new AppError('ALREADY_UPLOADED', HttpStatus.CONFLICT, SESSION_MESSAGES.alreadyUploaded),
   notUploaded: () => new AppError('NOT_UPLOADED', HttpStatus.CONFLICT, SESSION_MESSAGES.notUploaded),
@@ -71,8 +67,7 @@ export const Errors = {
   tooManyReviewComments: () => new AppError('TOO_MANY_REVIEW_COMMENTS', HttpStatus.TOO_MANY_REQUESTS, REVIEW_MESSAGES.tooManyComments),
   demoUnavailable: () =>
     new AppError('DEMO_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, 'The demo is not available on this server at the moment. Please try again later.'),
-  unsupportedBody: () =>
-    new AppError('UNSUPPORTED_BODY', HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be JSON in UTF-8'),
+  unsupportedBody: () => new AppError('UNSUPPORTED_BODY', HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be JSON in UTF-8'),
   contactUnavailable: () => new AppError('CONTACT_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, HELP_MESSAGES.contactUnavailable),
   planRequired: (capability: Capability, plans: readonly Plan[]) =>
     new AppError('PLAN_REQUIRED', HttpStatus.FORBIDDEN, PLAN_MESSAGES.capabilityRequired(capability, plans)),

@@ -22,7 +22,13 @@ describe('configuration', () => {
       { PORT: '9000', DATA_DIR: '/var/lib/touchline', DATABASE_URL: 'postgres://u:p@db:5432/touchline', LOG_LEVEL: '', SERVE_WEB: 'false' },
       '/',
     );
-    expect(config).toMatchObject({ port: 9000, dataDir: '/var/lib/touchline', databaseUrl: 'postgres://u:p@db:5432/touchline', logLevel: 'info', webRoot: undefined });
+    expect(config).toMatchObject({
+      port: 9000,
+      dataDir: '/var/lib/touchline',
+      databaseUrl: 'postgres://u:p@db:5432/touchline',
+      logLevel: 'info',
+      webRoot: undefined,
+    });
   });
 
   it.each([
@@ -46,7 +52,9 @@ describe('configuration', () => {
 
   it("answers help questions from search alone unless ASSISTANT_LLM_URL names the club's model", () => {
     expect(loadConfig({}, '/').assistant).toEqual({ llmUrl: undefined, model: 'llama3.2', apiKey: undefined, timeoutMs: 30_000 });
-    expect(loadConfig({ ASSISTANT_LLM_URL: 'http://ollama:11434/', ASSISTANT_LLM_MODEL: 'qwen2.5:3b', ASSISTANT_LLM_TIMEOUT_SECONDS: '10' }, '/').assistant).toEqual({
+    expect(
+      loadConfig({ ASSISTANT_LLM_URL: 'http://ollama:11434/', ASSISTANT_LLM_MODEL: 'qwen2.5:3b', ASSISTANT_LLM_TIMEOUT_SECONDS: '10' }, '/').assistant,
+    ).toEqual({
       llmUrl: 'http://ollama:11434',
       model: 'qwen2.5:3b',
       apiKey: undefined,

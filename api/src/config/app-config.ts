@@ -27,10 +27,7 @@ const positiveInt = (name: string) =>
     .transform(Number)
     .refine(Number.isSafeInteger, `${name} is too large`);
 
-const bool = (name: string) =>
-  z
-    .enum(['true', 'false'], { message: `${name} must be true or false` })
-    .transform((v) => v === 'true');
+const bool = (name: string) => z.enum(['true', 'false'], { message: `${name} must be true or false` }).transform((v) => v === 'true');
 
 const envShape = z.object({
   HOST: z.string().min(1, 'HOST must not be empty').default('127.0.0.1'),
@@ -61,7 +58,10 @@ const envShape = z.object({
   IDENTITY_PROVIDER: z.enum(['embedded', 'keycloak'], { message: 'IDENTITY_PROVIDER must be embedded or keycloak' }).default('embedded'),
   KEYCLOAK_URL: url('KEYCLOAK_URL').optional(),
   KEYCLOAK_INTERNAL_URL: url('KEYCLOAK_INTERNAL_URL').optional(),
-  KEYCLOAK_REALM: z.string().regex(/^[A-Za-z0-9_-]+$/, 'KEYCLOAK_REALM must be a realm name').default('touchline'),
+  KEYCLOAK_REALM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'KEYCLOAK_REALM must be a realm name')
+    .default('touchline'),
   KEYCLOAK_CLIENT_ID: z.string().min(1).default(WEB_CLIENT_ID),
   KEYCLOAK_API_AUDIENCE: z.string().min(1).default('touchline-api'),
   KEYCLOAK_ADMIN_CLIENT_ID: z.string().min(1).default('touchline-api-admin'),
@@ -92,18 +92,24 @@ const envShape = z.object({
   MEDIA_URL_TTL_SECONDS: positiveInt('MEDIA_URL_TTL_SECONDS').default(900),
   BACKGROUND_JOBS: bool('BACKGROUND_JOBS').default(true),
   MAX_RECORDING_MINUTES: positiveInt('MAX_RECORDING_MINUTES').default(240),
-  TRANSCRIBER: z
-    .enum(TRANSCRIBER_SETTINGS, { message: 'TRANSCRIBER must be auto, none, pocketsphinx or http' })
-    .default('auto'),
+  TRANSCRIBER: z.enum(TRANSCRIBER_SETTINGS, { message: 'TRANSCRIBER must be auto, none, pocketsphinx or http' }).default('auto'),
   TRANSCRIBER_URL: url('TRANSCRIBER_URL').optional(),
   TRANSCRIBER_API_KEY: z.string().min(1).optional(),
   TRANSCRIBER_MODEL: z.string().min(1).default('whisper-1'),
-  TRANSCRIBER_LANGUAGE: z.string().regex(/^[a-z]{2}$/, 'TRANSCRIBER_LANGUAGE must be a two-letter language code').default('en'),
+  TRANSCRIBER_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2}$/, 'TRANSCRIBER_LANGUAGE must be a two-letter language code')
+    .default('en'),
   POCKETSPHINX_MODEL_DIR: z.string().min(1).default('/usr/share/pocketsphinx/model/en-us'),
   PLANS_FILE: z.string().min(1).optional(),
   ADMIN_EMAILS: z
     .string()
-    .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .refine((list) => list.every((e) => /^[^\s@]+@[^\s@]+$/.test(e)), 'ADMIN_EMAILS must be email addresses separated by commas')
     .default([]),
   BILLING_PROVIDER: z.enum(['none'], { message: 'BILLING_PROVIDER must be none' }).default('none'),

@@ -94,7 +94,13 @@ export class AssistantService {
   }
 
   private async throttle(clientAddress: string): Promise<void> {
-    if (!(await this.perClient.consume(clientAddress).then(() => true, () => false))) throw Errors.tooManyRequests();
+    if (
+      !(await this.perClient.consume(clientAddress).then(
+        () => true,
+        () => false,
+      ))
+    )
+      throw Errors.tooManyRequests();
   }
 
   private ground(question: string): Grounding {
@@ -102,9 +108,7 @@ export class AssistantService {
     const top = hits[0];
     const known = Boolean(top && top.matched / top.queryTerms >= MIN_MATCHED_SHARE && top.score >= MIN_SCORE);
     const seen = new Set<string>();
-    const best = hits
-      .filter((hit) => hit.score >= top!.score * MIN_SHARE_OF_TOP_SCORE && !seen.has(hit.url) && seen.add(hit.url))
-      .slice(0, TOP_PASSAGES);
+    const best = hits.filter((hit) => hit.score >= top!.score * MIN_SHARE_OF_TOP_SCORE && !seen.has(hit.url) && seen.add(hit.url)).slice(0, TOP_PASSAGES);
     if (!known) {
       return {
         hits: [],

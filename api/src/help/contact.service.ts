@@ -35,7 +35,11 @@ export class ContactService {
   ) {}
 
   async send(body: ContactRequestBody, clientAddress: string): Promise<ContactRequestDto> {
-    const allowed = async (limiter: RateLimiterMemory, key: string) => limiter.consume(key).then(() => true, () => false);
+    const allowed = async (limiter: RateLimiterMemory, key: string) =>
+      limiter.consume(key).then(
+        () => true,
+        () => false,
+      );
     if (!(await allowed(this.perClient, clientAddress)) || !(await allowed(this.perEmail, body.email.toLowerCase()))) {
       throw Errors.tooManyRequests();
     }

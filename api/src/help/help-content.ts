@@ -66,10 +66,9 @@ export function rubricPassages(rubric: Rubric = loadRubric()): HelpPassage[] {
     passage('coding', 'Coding of utterances', `${report}#the-coded-transcript`, rubric.coding.why),
     ...SKILL_CATEGORIES.map((category) => {
       const { indicators, guidance } = rubric.categories[category];
-      const text = [
-        `How to improve the ${category} score: ${guidance.join(' ')}`,
-        ...indicators.map((i) => `${i.metric.replace(/_/g, ' ')}: ${i.why}`),
-      ].join('\n');
+      const text = [`How to improve the ${category} score: ${guidance.join(' ')}`, ...indicators.map((i) => `${i.metric.replace(/_/g, ' ')}: ${i.why}`)].join(
+        '\n',
+      );
       return passage(category, `${capitalised(category)} score`, `${scores}#${category}`, text);
     }),
   ];

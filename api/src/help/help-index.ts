@@ -8,7 +8,8 @@ export const HELP_INDEX_FILE = path.join(__dirname, 'help-index.json');
 
 // Words that carry no meaning in a help question ("how do I …"); left out so BM25 ranks on the rest.
 const STOP_WORDS = new Set(
-  ('a an and are as at be been but by can could do does did for from had has have how i i\'m if in into is it its me my ' +
+  (
+    "a an and are as at be been but by can could do does did for from had has have how i i'm if in into is it its me my " +
     'no not of on or our so than that the their them then there these they this to too us was we were what when where ' +
     'which who why will with would you your yours am about after before any all also get got just should'
   ).split(' '),
@@ -72,7 +73,11 @@ export class HelpIndex {
 
   /** The best passages for a question, best first. */
   query(question: string, limit = 5): HelpHit[] {
-    const terms = new Set((MiniSearch.getDefault('tokenize') as (text: string) => string[])(question).map(helpTerm).filter((t): t is string => Boolean(t)));
+    const terms = new Set(
+      (MiniSearch.getDefault('tokenize') as (text: string) => string[])(question)
+        .map(helpTerm)
+        .filter((t): t is string => Boolean(t)),
+    );
     if (terms.size === 0) return [];
     return this.search
       .search(question)

@@ -4,7 +4,14 @@ import type { Observable } from 'rxjs';
 import { ApiErrors, BODY_ERRORS } from '../common/api-docs';
 import { AssistantService } from './assistant.service';
 import { ContactService } from './contact.service';
-import { AssistantAnswerResponse, AssistantQuestionBody, ContactRequestBody, ContactRequestResponse, HelpSearchHitResponse, HelpSearchQuery } from './dto/help.dto';
+import {
+  AssistantAnswerResponse,
+  AssistantQuestionBody,
+  ContactRequestBody,
+  ContactRequestResponse,
+  HelpSearchHitResponse,
+  HelpSearchQuery,
+} from './dto/help.dto';
 import { HelpIndexService } from './help-index.service';
 
 /** The help centre's public endpoints: no sign-in needed, as the help pages are public. */
@@ -35,7 +42,7 @@ export class HelpController {
 
   @Post('assistant')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Answers a question from the help content (written by the club\'s language model when one is set)' })
+  @ApiOperation({ summary: "Answers a question from the help content (written by the club's language model when one is set)" })
   @ApiOkResponse({ type: AssistantAnswerResponse })
   @ApiErrors(...BODY_ERRORS, 429)
   ask(@Body() body: AssistantQuestionBody, @Ip() address: string) {

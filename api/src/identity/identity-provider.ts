@@ -53,4 +53,3 @@ export interface IdentityProvider {
 }
 
 export const IDENTITY_PROVIDER = Symbol('IDENTITY_PROVIDER');
-

@@ -19,9 +19,7 @@ export class IdentityModule {
     return {
       module: IdentityModule,
       global: true,
-      providers: [
-        { provide: IDENTITY_PROVIDER, useValue: new KeycloakIdentityProvider(config.keycloak!, `${config.publicUrl}/login`) },
-      ],
+      providers: [{ provide: IDENTITY_PROVIDER, useValue: new KeycloakIdentityProvider(config.keycloak!, `${config.publicUrl}/login`) }],
       exports: [IDENTITY_PROVIDER],
     };
   }

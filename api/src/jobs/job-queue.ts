@@ -82,7 +82,10 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
       definition.name,
     ])) as { id: string; retry_count: number; retry_limit: number; data: object }[];
     if (orphans.length === 0) return;
-    await boss.fail(definition.name, orphans.map((job) => job.id));
+    await boss.fail(
+      definition.name,
+      orphans.map((job) => job.id),
+    );
     for (const job of orphans.filter((j) => j.retry_count >= j.retry_limit)) await definition.giveUp?.(job.data);
     this.logger.warn({ job: definition.name, jobs: orphans.length }, 'took over jobs left active by a stopped worker');
   }

@@ -29,7 +29,12 @@ describe('plan catalogue file', () => {
 
   it('requires team seats exactly with teams, and trial days only on Free Trial', () => {
     expect(edit('    teamSeats: 10\n', '')).toThrow(/teamSeats is required exactly when the plan opens teams/);
-    expect(edit('    opens: [compare, development]\n    monthlyUploadMinutes: 600', '    opens: [compare, development]\n    trialDays: 3\n    monthlyUploadMinutes: 600')).toThrow(/trialDays is required for Free Trial/);
+    expect(
+      edit(
+        '    opens: [compare, development]\n    monthlyUploadMinutes: 600',
+        '    opens: [compare, development]\n    trialDays: 3\n    monthlyUploadMinutes: 600',
+      ),
+    ).toThrow(/trialDays is required for Free Trial/);
   });
 
   it('names the file and refuses YAML it cannot read', () => {
@@ -37,7 +42,10 @@ describe('plan catalogue file', () => {
   });
 
   it('shows prices only when billing is on, without the provider ids', () => {
-    const coach = parsePlanCatalogue(shipped.replace('{ interval: month, amount: 1900, currency: eur }', '{ interval: month, amount: 1900, currency: eur, stripePrice: price_123 }'), 'x').find((p) => p.name === 'Coach')!;
+    const coach = parsePlanCatalogue(
+      shipped.replace('{ interval: month, amount: 1900, currency: eur }', '{ interval: month, amount: 1900, currency: eur, stripePrice: price_123 }'),
+      'x',
+    ).find((p) => p.name === 'Coach')!;
     expect(mapPlan(coach, false).prices).toEqual([]);
     expect(mapPlan(coach, true).prices).toEqual([
       { interval: 'month', amount: 1900, currency: 'eur' },

@@ -31,8 +31,10 @@ const plan = z
   })
   .strict()
   .superRefine((p, ctx) => {
-    if (p.opens.includes('teams') !== (p.teamSeats !== undefined)) ctx.addIssue({ code: 'custom', message: 'teamSeats is required exactly when the plan opens teams' });
-    if ((p.name === 'Free Trial') !== (p.trialDays !== undefined)) ctx.addIssue({ code: 'custom', message: 'trialDays is required for Free Trial and allowed for no other plan' });
+    if (p.opens.includes('teams') !== (p.teamSeats !== undefined))
+      ctx.addIssue({ code: 'custom', message: 'teamSeats is required exactly when the plan opens teams' });
+    if ((p.name === 'Free Trial') !== (p.trialDays !== undefined))
+      ctx.addIssue({ code: 'custom', message: 'trialDays is required for Free Trial and allowed for no other plan' });
     if ((p.name === 'Add-on') !== p.addOn) ctx.addIssue({ code: 'custom', message: 'addOn: true is for the Add-on only, and required there' });
     if (new Set(p.prices.map((x) => x.interval)).size !== p.prices.length) ctx.addIssue({ code: 'custom', message: 'one price per interval' });
   });

@@ -19,7 +19,19 @@ export class PlansRepository {
              "opens" = EXCLUDED."opens", "team_seats" = EXCLUDED."team_seats", "monthly_upload_minutes" = EXCLUDED."monthly_upload_minutes",
              "retention_days" = EXCLUDED."retention_days", "trial_days" = EXCLUDED."trial_days", "add_on" = EXCLUDED."add_on",
              "prices" = EXCLUDED."prices", "updated_at" = now()`,
-          [p.name, position, p.summary, JSON.stringify(p.features), p.opens, p.teamSeats ?? null, p.monthlyUploadMinutes ?? null, p.retentionDays ?? null, p.trialDays ?? null, p.addOn, JSON.stringify(p.prices)],
+          [
+            p.name,
+            position,
+            p.summary,
+            JSON.stringify(p.features),
+            p.opens,
+            p.teamSeats ?? null,
+            p.monthlyUploadMinutes ?? null,
+            p.retentionDays ?? null,
+            p.trialDays ?? null,
+            p.addOn,
+            JSON.stringify(p.prices),
+          ],
         );
       }
     });

@@ -27,5 +27,4 @@ export class CapabilityGuard implements CanActivate {
 }
 
 /** Marks an endpoint (or a whole controller) as open only to plans with this capability: 403 naming them otherwise. */
-export const RequiresCapability = (capability: Capability) =>
-  applyDecorators(SetMetadata(CAPABILITY, capability), UseGuards(CapabilityGuard), ApiErrors(403));
+export const RequiresCapability = (capability: Capability) => applyDecorators(SetMetadata(CAPABILITY, capability), UseGuards(CapabilityGuard), ApiErrors(403));

@@ -47,4 +47,6 @@ export const CurrentReviewLink = createParamDecorator((_: unknown, context: Exec
 });
 
 /** The client's address, for the comment limits. */
-export const ClientAddress = createParamDecorator((_: unknown, context: ExecutionContext): string => context.switchToHttp().getRequest<Request>().ip ?? 'unknown');
+export const ClientAddress = createParamDecorator(
+  (_: unknown, context: ExecutionContext): string => context.switchToHttp().getRequest<Request>().ip ?? 'unknown',
+);

@@ -73,7 +73,9 @@ export class UploadsService {
       onResponseError: (_req, error) => this.mapError(error),
     });
     this.server.on(EVENTS.POST_FINISH, (_req, _res, upload) => {
-      this.release(upload.id).catch((error: unknown) => this.logger.warn({ err: error, uploadId: upload.id }, 'releasing a finished upload failed; the sweep will retry'));
+      this.release(upload.id).catch((error: unknown) =>
+        this.logger.warn({ err: error, uploadId: upload.id }, 'releasing a finished upload failed; the sweep will retry'),
+      );
     });
     this.server.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
       this.sessions.deleteOpenByUploadId(id).catch((error: unknown) => this.logger.error({ err: error, uploadId: id }, 'removing a cancelled session failed'));

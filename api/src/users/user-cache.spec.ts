@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { USER_CACHE_TTL_MS, UserCache } from './user-cache';
 import { UserEntity } from './user.entity';
 
-const user = (plan: UserEntity['plan']) => Object.assign(new UserEntity(), { id: 'u1', identityId: 'sub-1', username: 'alex', email: 'alex@club.example', plan, eliteRole: null });
+const user = (plan: UserEntity['plan']) =>
+  Object.assign(new UserEntity(), { id: 'u1', identityId: 'sub-1', username: 'alex', email: 'alex@club.example', plan, eliteRole: null });
 const newCache = () => new UserCache({ subscribers: [] } as unknown as DataSource);
 
 afterEach(() => vi.useRealTimers());

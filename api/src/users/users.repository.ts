@@ -8,7 +8,6 @@ import { ASSIGN_PLAN_SQL, type AssignedPlan } from './plan-assignment';
 import { UserCache } from './user-cache';
 import { UserEntity } from './user.entity';
 
-
 export interface NewUser {
   identityId: string;
   username: string;

@@ -3,10 +3,7 @@ import { canManageSubscription, isEliteAdmin, type AccessSubject } from '@touchl
 /** What a route needs (docs/product-spec.md §6). */
 export type Requirement = 'public' | 'login' | 'eliteAdmin' | 'subscription';
 
-export type AccessDecision =
-  | { kind: 'allow' }
-  | { kind: 'login'; redirectTo: string; returnPath: string }
-  | { kind: 'notFound' };
+export type AccessDecision = { kind: 'allow' } | { kind: 'login'; redirectTo: string; returnPath: string } | { kind: 'notFound' };
 
 /**
  * The route guard of docs/product-spec.md §4: a protected route without a user goes to

@@ -106,7 +106,10 @@ describe('the live status stream', () => {
 
   it('on an account event refreshes the user, then refetches what was read under the old plan', async () => {
     setAccessTokenSource(async () => 'token');
-    vi.stubGlobal('fetch', vi.fn(async () => streamResponse([': connected\n\n', 'event: account\ndata: {}\n\n'], false)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => streamResponse([': connected\n\n', 'event: account\ndata: {}\n\n'], false)),
+    );
     const { queryClient, invalidated } = seeded();
     queryClient.setQueryData(['/api/dashboard/development'], { points: [] });
     const order: string[] = [];

@@ -103,9 +103,7 @@ export function categoryScores(metrics: TalkMetricsDto, stats: TranscriptStats |
     const indicators = rubric.categories[category].indicators;
     const usable = indicators.filter((i) => values[i.metric] !== undefined);
     if (usable.length === 0) {
-      const basis = stats
-        ? 'The transcript has nothing to judge this by.'
-        : 'This needs a transcript, and the session was analysed without a transcriber.';
+      const basis = stats ? 'The transcript has nothing to judge this by.' : 'This needs a transcript, and the session was analysed without a transcriber.';
       return { category, score: null, level: null, basis };
     }
     const weight = usable.reduce((sum, i) => sum + i.weight, 0);

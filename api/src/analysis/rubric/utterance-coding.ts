@@ -40,7 +40,11 @@ export class UtteranceCoder {
   private readonly firstNames: Set<string>;
 
   constructor(rubric: Rubric) {
-    const prepare = (list: string[]) => list.map(wordsOf).filter((p) => p.length > 0).sort((a, b) => b.length - a.length);
+    const prepare = (list: string[]) =>
+      list
+        .map(wordsOf)
+        .filter((p) => p.length > 0)
+        .sort((a, b) => b.length - a.length);
     const c = rubric.coding;
     this.lists = {
       questioningPhrases: prepare(c.questioning.phrases),

@@ -35,7 +35,7 @@ export class RegisterDto extends LoginDto {
   @Transform(trim)
   @IsString()
   @Length(2, 50, { message: 'username must be 2 to 50 characters' })
-  @Matches(USERNAME_PATTERN, { message: 'username may contain letters, digits, spaces and . _ \' -' })
+  @Matches(USERNAME_PATTERN, { message: "username may contain letters, digits, spaces and . _ ' -" })
   username: string;
 
   @ApiProperty({ enum: SIGNUP_PLANS })

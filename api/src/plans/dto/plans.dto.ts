@@ -1,5 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { BILLING_INTERVALS, CAPABILITIES, PLANS, SIGNUP_PLANS, type AssignPlanDto, type Capability, type Plan, type PlanCatalogueDto, type PlanDto, type PlanPriceDto, type SignupPlan, type SubscriptionDto } from '@touchline/shared';
+import {
+  BILLING_INTERVALS,
+  CAPABILITIES,
+  PLANS,
+  SIGNUP_PLANS,
+  type AssignPlanDto,
+  type Capability,
+  type Plan,
+  type PlanCatalogueDto,
+  type PlanDto,
+  type PlanPriceDto,
+  type SignupPlan,
+  type SubscriptionDto,
+} from '@touchline/shared';
 import { IsEmail, IsIn, MaxLength } from 'class-validator';
 
 /** The body of `PUT /api/admin/users/plan`. */

@@ -42,11 +42,23 @@ export default function AccountDropdown({ user, compact, onNavigate }: { user: U
             <PlanBadge plan={user.plan} className="mt-2" />
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item className={itemClass} onSelect={() => { onNavigate?.(); navigate(paths.profile); }}>
+          <DropdownMenu.Item
+            className={itemClass}
+            onSelect={() => {
+              onNavigate?.();
+              navigate(paths.profile);
+            }}
+          >
             <User className="h-4 w-4" aria-hidden /> View Profile
           </DropdownMenu.Item>
           {canManageSubscription(user) && (
-            <DropdownMenu.Item className={itemClass} onSelect={() => { onNavigate?.(); navigate(paths.subscription); }}>
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={() => {
+                onNavigate?.();
+                navigate(paths.subscription);
+              }}
+            >
               <CreditCard className="h-4 w-4" aria-hidden /> Subscription
             </DropdownMenu.Item>
           )}

@@ -29,10 +29,12 @@ describe('layout', () => {
     expect(within(sidebar).getByRole('link', { name: 'Pricing' })).toBeInTheDocument();
   });
 
-  it('shows the plan\'s dashboard entries in the accordion', async () => {
+  it("shows the plan's dashboard entries in the accordion", async () => {
     renderApp('/dashboard/overview', makeUser({ plan: 'Elite', eliteRole: 'Elite Admin' }));
     const sidebar = await screen.findByTestId('sidebar');
-    const links = within(sidebar).getAllByRole('link').map((a) => a.textContent);
+    const links = within(sidebar)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
     expect(links).toEqual(expect.arrayContaining(['Team Overview', 'Sessions', 'Coach Management', 'Team Sessions']));
     expect(links).not.toContain('Compare');
   });
@@ -42,7 +44,12 @@ describe('layout', () => {
     const user = userEvent.setup();
     const sidebar = await screen.findByTestId('sidebar');
     await user.click(within(sidebar).getByRole('button', { name: 'Help' }));
-    for (const [name, href] of [['AI Assistant', '/help/chatbot'], ['Guides', '/help/guides'], ['FAQ', '/help/faq'], ['Contact', '/help/contact']]) {
+    for (const [name, href] of [
+      ['AI Assistant', '/help/chatbot'],
+      ['Guides', '/help/guides'],
+      ['FAQ', '/help/faq'],
+      ['Contact', '/help/contact'],
+    ]) {
       expect(within(sidebar).getByRole('link', { name })).toHaveAttribute('href', href);
     }
   });

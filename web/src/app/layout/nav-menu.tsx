@@ -23,7 +23,21 @@ function TopLink({ to, label, icon: Icon, compact, onNavigate }: { to: string; l
   );
 }
 
-function Group({ value, label, icon: Icon, items, compact, onNavigate }: { value: string; label: string; icon: LucideIcon; items: NavItem[]; compact: boolean; onNavigate?: () => void }) {
+function Group({
+  value,
+  label,
+  icon: Icon,
+  items,
+  compact,
+  onNavigate,
+}: {
+  value: string;
+  label: string;
+  icon: LucideIcon;
+  items: NavItem[];
+  compact: boolean;
+  onNavigate?: () => void;
+}) {
   return (
     <Accordion.Item value={value}>
       <Accordion.Header>

@@ -7,9 +7,21 @@ import { dashboardItems } from './navigation';
 
 // docs/product-spec.md §2, "Dashboard accordion items by plan", written out in full rather than derived from the code.
 const expected: Record<Plan, Record<'none' | EliteRole, string[]>> = {
-  'Free Trial': { none: ['Overview', 'Sessions', 'Compare'], 'Elite Coach': ['Overview', 'Sessions', 'Compare'], 'Elite Admin': ['Overview', 'Sessions', 'Compare'] },
-  Coach: { none: ['Overview', 'Sessions', 'Compare', 'Development'], 'Elite Coach': ['Overview', 'Sessions', 'Compare', 'Development'], 'Elite Admin': ['Overview', 'Sessions', 'Compare', 'Development'] },
-  'Coach Plus': { none: ['Overview', 'Sessions', 'Compare', 'Development'], 'Elite Coach': ['Overview', 'Sessions', 'Compare', 'Development'], 'Elite Admin': ['Overview', 'Sessions', 'Compare', 'Development'] },
+  'Free Trial': {
+    none: ['Overview', 'Sessions', 'Compare'],
+    'Elite Coach': ['Overview', 'Sessions', 'Compare'],
+    'Elite Admin': ['Overview', 'Sessions', 'Compare'],
+  },
+  Coach: {
+    none: ['Overview', 'Sessions', 'Compare', 'Development'],
+    'Elite Coach': ['Overview', 'Sessions', 'Compare', 'Development'],
+    'Elite Admin': ['Overview', 'Sessions', 'Compare', 'Development'],
+  },
+  'Coach Plus': {
+    none: ['Overview', 'Sessions', 'Compare', 'Development'],
+    'Elite Coach': ['Overview', 'Sessions', 'Compare', 'Development'],
+    'Elite Admin': ['Overview', 'Sessions', 'Compare', 'Development'],
+  },
   Elite: {
     none: ['Overview', 'Sessions', 'Compare', 'Development'],
     'Elite Coach': ['Overview', 'Sessions', 'Compare', 'Development'],

@@ -1,7 +1,7 @@
 import { Tooltip, TooltipProvider } from '@/components/ui/tooltip';
 import { SidebarToggleButton } from './sidebar-toggle';
 
-/** The collapse button with its tooltip (spec §9 timings), the only tooltip of the app shell. */
+/** The collapse button with its tooltip (docs/product-spec.md §9 timings), the only tooltip of the app shell. */
 export default function SidebarToggleWithTooltip({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   return (
     <TooltipProvider>

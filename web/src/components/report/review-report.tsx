@@ -45,10 +45,16 @@ export const ReviewReport = forwardRef<HTMLMediaElement, ReviewReportProps>(({ r
         )}
         <div>
           <p className="mb-1 text-sm text-slate-600">
-            The coach's speech (dark bars){comments.length > 0 && ' and the comments (marks)'}. {onPick ? 'Click the timeline to comment on that moment.' : 'Click the timeline to listen from there.'}
+            The coach's speech (dark bars){comments.length > 0 && ' and the comments (marks)'}.{' '}
+            {onPick ? 'Click the timeline to comment on that moment.' : 'Click the timeline to listen from there.'}
           </p>
           {/* The bar is a pointer shortcut; the time field of the comment form does the same from the keyboard. */}
-          <div className="relative h-10 w-full cursor-crosshair overflow-hidden rounded-md bg-slate-100" data-testid="review-timeline" onClick={pick} aria-hidden="true">
+          <div
+            className="relative h-10 w-full cursor-crosshair overflow-hidden rounded-md bg-slate-100"
+            data-testid="review-timeline"
+            onClick={pick}
+            aria-hidden="true"
+          >
             {segments.map((segment, index) => (
               <span
                 key={`${segment.start}-${index}`}
@@ -59,7 +65,12 @@ export const ReviewReport = forwardRef<HTMLMediaElement, ReviewReportProps>(({ r
             {comments
               .filter((c) => c.parentId === null)
               .map((c) => (
-                <span key={c.id} className="absolute top-0 h-full w-1 bg-amber-500" style={{ left: `${(c.startSeconds / duration) * 100}%` }} title={`${c.authorName} at ${clock(c.startSeconds)}`} />
+                <span
+                  key={c.id}
+                  className="absolute top-0 h-full w-1 bg-amber-500"
+                  style={{ left: `${(c.startSeconds / duration) * 100}%` }}
+                  title={`${c.authorName} at ${clock(c.startSeconds)}`}
+                />
               ))}
           </div>
         </div>
@@ -95,7 +106,12 @@ export const ReviewReport = forwardRef<HTMLMediaElement, ReviewReportProps>(({ r
           <ol className="max-h-[24rem] divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200 bg-white">
             {review.transcript.map((u, index) => (
               <li key={`${u.start}-${index}`} className="flex gap-3 p-3 text-sm">
-                <button type="button" onClick={() => onSeek(u.start)} className="font-mono text-brand-700 hover:underline" aria-label={`Play from ${clock(u.start)}`}>
+                <button
+                  type="button"
+                  onClick={() => onSeek(u.start)}
+                  className="font-mono text-brand-700 hover:underline"
+                  aria-label={`Play from ${clock(u.start)}`}
+                >
                   {clock(u.start)}
                 </button>
                 <span className="flex-1">{u.text}</span>

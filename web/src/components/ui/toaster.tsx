@@ -8,11 +8,7 @@ import { dismissToast, useToasts } from './use-toast';
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <ToastPrimitive.Provider
-      duration={NOTIFICATIONS.durationMs}
-      swipeDirection={NOTIFICATIONS.swipeDirection}
-      swipeThreshold={NOTIFICATIONS.swipeThresholdPx}
-    >
+    <ToastPrimitive.Provider duration={NOTIFICATIONS.durationMs} swipeDirection={NOTIFICATIONS.swipeDirection} swipeThreshold={NOTIFICATIONS.swipeThresholdPx}>
       {toasts.map(({ id, title, description, variant = 'default', open }) => (
         <ToastPrimitive.Root
           key={id}

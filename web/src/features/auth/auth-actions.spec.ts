@@ -62,7 +62,7 @@ describe('registration (docs/product-spec.md §4)', () => {
     expect(identity.register).toHaveBeenCalledWith({ loginHint: 'alex@club.example', profile: { username: 'alex', plan: 'Coach' } });
   });
 
-  it('step 2 registers with the session\'s identity, stores the user and clears the pending data', async () => {
+  it("step 2 registers with the session's identity, stores the user and clears the pending data", async () => {
     savePendingRegistration(pending);
     const user = makeUser({ plan: 'Coach' });
     const calls = backend({ '/api/auth/register': Response.json(user, { status: 201 }) });

@@ -51,7 +51,11 @@ describe('help content', () => {
       const [, slug, anchor] = /^\/help\/guides\/([^#]+)(?:#(.+))?$/.exec(link)!;
       const guide = findGuide(slug);
       expect(guide, link).toBeDefined();
-      if (anchor) expect(helpSections(parseHelpDocument(guide!.body).body).map((s) => s.anchor), link).toContain(anchor);
+      if (anchor)
+        expect(
+          helpSections(parseHelpDocument(guide!.body).body).map((s) => s.anchor),
+          link,
+        ).toContain(anchor);
     }
   });
 });
@@ -80,7 +84,9 @@ describe('help pages', { timeout: 20_000 }, () => {
 
   it('searches the help through the API and links each result to its section', async () => {
     const requests = fakeApi(({ path }) =>
-      path === '/api/help/search' ? [{ kind: 'guide', title: 'Recording a session', section: 'Wind', url: '/help/guides/recording#wind', excerpt: 'Wind across a bare microphone' }] : undefined,
+      path === '/api/help/search'
+        ? [{ kind: 'guide', title: 'Recording a session', section: 'Wind', url: '/help/guides/recording#wind', excerpt: 'Wind across a bare microphone' }]
+        : undefined,
     );
     renderApp('/help/guides');
     fireEvent.change(await screen.findByRole('searchbox', { name: 'Search the guides' }, { timeout: 5000 }), { target: { value: 'wind noise' } });
@@ -99,7 +105,9 @@ describe('help pages', { timeout: 20_000 }, () => {
 
   it('prefills a signed-in coach on Contact and shows the reference after sending', async () => {
     const requests = fakeApi(({ path }) =>
-      path === '/api/help/contact' ? { reference: 'TL-ABCD2345', message: 'Thank you. Your message has been sent to support. Your reference is TL-ABCD2345.' } : undefined,
+      path === '/api/help/contact'
+        ? { reference: 'TL-ABCD2345', message: 'Thank you. Your message has been sent to support. Your reference is TL-ABCD2345.' }
+        : undefined,
     );
     renderApp('/help/contact', makeUser({ username: 'alex', email: 'alex@club.example' }));
     expect(await screen.findByLabelText('Name', {}, { timeout: 5000 })).toHaveValue('alex');

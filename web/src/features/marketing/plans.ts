@@ -5,7 +5,11 @@ export const HIGHLIGHTED_PLAN: SignupPlan = 'Coach Plus';
 
 /** "€19 / month", in the catalogue's currency. */
 export function formatPrice(price: PlanPriceDto): string {
-  const amount = new Intl.NumberFormat('en-GB', { style: 'currency', currency: price.currency.toUpperCase(), minimumFractionDigits: price.amount % 100 ? 2 : 0 }).format(price.amount / 100);
+  const amount = new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency: price.currency.toUpperCase(),
+    minimumFractionDigits: price.amount % 100 ? 2 : 0,
+  }).format(price.amount / 100);
   return `${amount} / ${price.interval}`;
 }
 

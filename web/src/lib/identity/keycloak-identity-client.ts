@@ -122,4 +122,3 @@ export class KeycloakIdentityClient implements IdentityClient {
     this.listeners.emit(this.session());
   }
 }
-

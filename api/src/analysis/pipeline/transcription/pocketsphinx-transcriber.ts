@@ -52,10 +52,7 @@ export class PocketsphinxTranscriber implements Transcriber {
       const base = path.basename(pcmFile, ext);
       const ctl = path.join(work, 'spans.ctl');
       const hyp = path.join(work, 'spans.hyp');
-      await writeFile(
-        ctl,
-        spans.map((s, i) => `${base} ${Math.floor(s.start * FRAMES_PER_SECOND)} ${Math.ceil(s.end * FRAMES_PER_SECOND)} u${i}\n`).join(''),
-      );
+      await writeFile(ctl, spans.map((s, i) => `${base} ${Math.floor(s.start * FRAMES_PER_SECOND)} ${Math.ceil(s.end * FRAMES_PER_SECOND)} u${i}\n`).join(''));
       const model = this.options.modelDir;
       // prettier-ignore
       await this.spawn([

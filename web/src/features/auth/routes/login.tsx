@@ -47,7 +47,6 @@ export default function LoginScreen() {
     startLogin().catch((e: unknown) => setError(authErrorMessage(e, (s) => `${s}`, 'Login failed')));
   }, [shouldRedirect]);
 
-
   const message =
     error ??
     (cameBackWithError ? (cameBackWithError === 'access_denied' ? 'Sign-in was cancelled.' : 'Login failed') : null) ??
@@ -74,7 +73,10 @@ export default function LoginScreen() {
             </Button>
           )}
           <p className="text-sm text-slate-600">
-            New here? <Link to="/signup" className="text-brand-700 underline">Start your free trial</Link>
+            New here?{' '}
+            <Link to="/signup" className="text-brand-700 underline">
+              Start your free trial
+            </Link>
           </p>
         </div>
       )}

@@ -15,7 +15,12 @@ async function reviewRequest<T>(address: ReviewAddress, method: 'GET' | 'POST', 
   const headers: Record<string, string> = {};
   if (address.password) headers['X-Review-Password'] = encodeURIComponent(address.password);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${base(address)}${path}`, { method, credentials: 'include', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${base(address)}${path}`, {
+    method,
+    credentials: 'include',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   await throwIfNotOk(response);
   return (await response.json()) as T;
 }

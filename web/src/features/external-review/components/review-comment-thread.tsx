@@ -23,7 +23,12 @@ export function ReviewCommentThread({ comments, onSeek, onReply }: ThreadProps) 
       {threads.map((thread) => (
         <li key={thread.id} className="space-y-2 p-3" data-testid="comment">
           <div className="flex gap-3">
-            <button type="button" onClick={() => onSeek(thread.startSeconds)} className="font-mono text-sm text-brand-700 hover:underline" aria-label={`Play from ${clock(thread.startSeconds)}`}>
+            <button
+              type="button"
+              onClick={() => onSeek(thread.startSeconds)}
+              className="font-mono text-sm text-brand-700 hover:underline"
+              aria-label={`Play from ${clock(thread.startSeconds)}`}
+            >
               {span(thread)}
             </button>
             <div className="min-w-0 flex-1">
@@ -62,7 +67,13 @@ export function ReviewCommentThread({ comments, onSeek, onReply }: ThreadProps) 
               <label className="sr-only" htmlFor={`reply-${thread.id}`}>
                 Your reply
               </label>
-              <input id={`reply-${thread.id}`} value={reply} onChange={(e) => setReply(e.target.value)} maxLength={2000} className="h-9 flex-1 rounded-md border border-slate-300 px-2 text-sm" />
+              <input
+                id={`reply-${thread.id}`}
+                value={reply}
+                onChange={(e) => setReply(e.target.value)}
+                maxLength={2000}
+                className="h-9 flex-1 rounded-md border border-slate-300 px-2 text-sm"
+              />
               <Button type="submit" size="sm">
                 Send reply
               </Button>

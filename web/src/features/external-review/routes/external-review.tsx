@@ -27,7 +27,13 @@ function PasswordForm({ wrong, onSubmit }: { wrong: boolean; onSubmit: (password
       }}
     >
       <p className="text-slate-700">{REVIEW_MESSAGES.passwordRequired}</p>
-      <TextField label="Password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} error={wrong ? REVIEW_MESSAGES.wrongPassword : null} />
+      <TextField
+        label="Password"
+        type="password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={wrong ? REVIEW_MESSAGES.wrongPassword : null}
+      />
       <Button type="submit">Open the review</Button>
     </form>
   );
@@ -63,7 +69,12 @@ export default function ExternalReviewScreen() {
   const [formError, setFormError] = useState<string | null>(null);
 
   const error = readApiError(review.error);
-  if (review.isPending) return <Page title="External review"><Spinner /></Page>;
+  if (review.isPending)
+    return (
+      <Page title="External review">
+        <Spinner />
+      </Page>
+    );
   if (error?.status === 401) {
     return (
       <Page title="External review">
@@ -72,7 +83,12 @@ export default function ExternalReviewScreen() {
     );
   }
   if (error?.status === 404) return <Unavailable />;
-  if (!review.data) return <Page title="External review"><FormAlert>{error?.message ?? 'The review could not be loaded. Please try again later.'}</FormAlert></Page>;
+  if (!review.data)
+    return (
+      <Page title="External review">
+        <FormAlert>{error?.message ?? 'The review could not be loaded. Please try again later.'}</FormAlert>
+      </Page>
+    );
 
   const seek = (seconds: number) => {
     if (!player.current) return;
@@ -90,7 +106,8 @@ export default function ExternalReviewScreen() {
     event.preventDefault();
     const startSeconds = parseClock(at);
     const endSeconds = until.trim() ? parseClock(until) : undefined;
-    if (startSeconds === null || endSeconds === null || (endSeconds !== undefined && endSeconds <= startSeconds)) return setFormError(REVIEW_MESSAGES.commentTime);
+    if (startSeconds === null || endSeconds === null || (endSeconds !== undefined && endSeconds <= startSeconds))
+      return setFormError(REVIEW_MESSAGES.commentTime);
     if (!body.trim() || body.length > REVIEW_LIMITS.commentMaxLength) return setFormError(REVIEW_MESSAGES.commentBody);
     setFormError(null);
     post.mutate({ authorName: name, body: body.trim(), startSeconds, ...(endSeconds !== undefined ? { endSeconds } : {}) }, { onSuccess: () => setBody('') });
@@ -99,27 +116,56 @@ export default function ExternalReviewScreen() {
 
   const { session } = review.data;
   return (
-    <Page title={session.title} lead={`Shared with ${review.data.review.label} for review until ${new Date(review.data.review.expiresAt).toLocaleDateString()}.`}>
+    <Page
+      title={session.title}
+      lead={`Shared with ${review.data.review.label} for review until ${new Date(review.data.review.expiresAt).toLocaleDateString()}.`}
+    >
       <div className="space-y-10">
-        <ReviewReport ref={player} review={review.data} mediaUrl={media.data?.url ?? null} comments={comments.data ?? []} onSeek={seek} onPick={(s) => setAt(clock(s))} />
+        <ReviewReport
+          ref={player}
+          review={review.data}
+          mediaUrl={media.data?.url ?? null}
+          comments={comments.data ?? []}
+          onSeek={seek}
+          onPick={(s) => setAt(clock(s))}
+        />
         <section aria-labelledby="comments" className="space-y-4">
           <h2 id="comments" className="text-xl font-semibold text-slate-900">
             Comments
           </h2>
           {!name ? (
             <form noValidate onSubmit={saveName} className="flex max-w-md items-end gap-2">
-              <TextField className="flex-1" label="Your name" value={nameDraft} onChange={(e) => setNameDraft(e.target.value)} maxLength={REVIEW_LIMITS.authorNameMaxLength} error={formError} />
+              <TextField
+                className="flex-1"
+                label="Your name"
+                value={nameDraft}
+                onChange={(e) => setNameDraft(e.target.value)}
+                maxLength={REVIEW_LIMITS.authorNameMaxLength}
+                error={formError}
+              />
               <Button type="submit">Start commenting</Button>
             </form>
           ) : (
-            <form noValidate onSubmit={submit} className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[8rem_8rem_1fr]" aria-label="New comment">
+            <form
+              noValidate
+              onSubmit={submit}
+              className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[8rem_8rem_1fr]"
+              aria-label="New comment"
+            >
               <TextField label="At" value={at} onChange={(e) => setAt(e.target.value)} hint="m:ss" />
               <TextField label="Until (optional)" value={until} onChange={(e) => setUntil(e.target.value)} />
               <div>
                 <label htmlFor="comment-body" className="block text-sm font-medium text-slate-800">
                   Comment
                 </label>
-                <textarea id="comment-body" value={body} onChange={(e) => setBody(e.target.value)} maxLength={REVIEW_LIMITS.commentMaxLength} rows={3} className="mt-1 block w-full rounded-md border border-slate-300 p-2 text-sm" />
+                <textarea
+                  id="comment-body"
+                  value={body}
+                  onChange={(e) => setBody(e.target.value)}
+                  maxLength={REVIEW_LIMITS.commentMaxLength}
+                  rows={3}
+                  className="mt-1 block w-full rounded-md border border-slate-300 p-2 text-sm"
+                />
               </div>
               <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
                 <Button type="submit" disabled={post.isPending}>
@@ -138,7 +184,9 @@ export default function ExternalReviewScreen() {
                 </span>
               </div>
               <div className="sm:col-span-3">
-                <FormAlert>{formError ?? (post.isError && (readApiError(post.error)?.message ?? 'The comment could not be sent. Please try again.'))}</FormAlert>
+                <FormAlert>
+                  {formError ?? (post.isError && (readApiError(post.error)?.message ?? 'The comment could not be sent. Please try again.'))}
+                </FormAlert>
               </div>
             </form>
           )}

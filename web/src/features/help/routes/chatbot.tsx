@@ -75,8 +75,7 @@ export default function ChatbotScreen() {
 
   useEffect(() => () => stop.current?.(), []);
 
-  const update = (id: number, change: (e: Exchange) => Partial<Exchange>) =>
-    setExchanges((all) => all.map((e) => (e.id === id ? { ...e, ...change(e) } : e)));
+  const update = (id: number, change: (e: Exchange) => Partial<Exchange>) => setExchanges((all) => all.map((e) => (e.id === id ? { ...e, ...change(e) } : e)));
 
   const ask = (question: string) => {
     const id = nextId.current++;
@@ -123,7 +122,12 @@ export default function ChatbotScreen() {
         {exchanges.length === 0 && (
           <div className="flex flex-wrap gap-2">
             {EXAMPLES.map((example) => (
-              <button key={example} type="button" onClick={() => ask(example)} className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 hover:border-brand-500">
+              <button
+                key={example}
+                type="button"
+                onClick={() => ask(example)}
+                className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 hover:border-brand-500"
+              >
                 {example}
               </button>
             ))}

@@ -54,8 +54,23 @@ export default function ContactScreen() {
           <form onSubmit={submit} className="max-w-2xl flex-1 space-y-4">
             <FormAlert>{problem}</FormAlert>
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Name" required maxLength={CONTACT_LIMITS.nameMaxLength} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
-              <TextField label="Email" type="email" required maxLength={CONTACT_LIMITS.emailMaxLength} autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+              <TextField
+                label="Name"
+                required
+                maxLength={CONTACT_LIMITS.nameMaxLength}
+                autoComplete="name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+              <TextField
+                label="Email"
+                type="email"
+                required
+                maxLength={CONTACT_LIMITS.emailMaxLength}
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
             </div>
             <div>
               <label htmlFor="contact-topic" className="block text-sm font-medium text-slate-800">

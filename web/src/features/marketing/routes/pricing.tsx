@@ -70,11 +70,12 @@ function PlanCard({ plan, billing }: { plan: PlanDto; billing: 'none' | 'stripe'
   const [asked, setAsked] = useState(false);
   const highlighted = plan.name === HIGHLIGHTED_PLAN;
   return (
-    <li aria-label={plan.name} className={cn('flex flex-col rounded-xl border bg-white p-6', highlighted ? 'border-brand-500 ring-2 ring-brand-500' : 'border-slate-200')}>
+    <li
+      aria-label={plan.name}
+      className={cn('flex flex-col rounded-xl border bg-white p-6', highlighted ? 'border-brand-500 ring-2 ring-brand-500' : 'border-slate-200')}
+    >
       <h2 className="text-xl font-semibold text-slate-900">{plan.name}</h2>
-      {billing !== 'none' && plan.prices.length > 0 && (
-        <p className="mt-1 text-lg font-semibold text-slate-900">{plan.prices.map(formatPrice).join(' or ')}</p>
-      )}
+      {billing !== 'none' && plan.prices.length > 0 && <p className="mt-1 text-lg font-semibold text-slate-900">{plan.prices.map(formatPrice).join(' or ')}</p>}
       <p className="mt-1 text-sm text-slate-600">{plan.summary}</p>
       <Features plan={plan} />
       {!user ? (

@@ -39,7 +39,8 @@ export function ReviewSharing({ sessionId, canShare }: { sessionId: string; canS
     const expiresInDays = Number(days);
     if (!label.trim() || label.length > REVIEW_LIMITS.labelMaxLength) return setFieldError(REVIEW_MESSAGES.label);
     if (!Number.isInteger(expiresInDays) || expiresInDays < 1 || expiresInDays > REVIEW_LIMITS.maxExpiryDays) return setFieldError(REVIEW_MESSAGES.expiry);
-    if (password && (password.length < REVIEW_LIMITS.passwordMinLength || password.length > REVIEW_LIMITS.passwordMaxLength)) return setFieldError(REVIEW_MESSAGES.password);
+    if (password && (password.length < REVIEW_LIMITS.passwordMinLength || password.length > REVIEW_LIMITS.passwordMaxLength))
+      return setFieldError(REVIEW_MESSAGES.password);
     setFieldError(null);
     setCopied(false);
     create.mutate(
@@ -66,8 +67,21 @@ export function ReviewSharing({ sessionId, canShare }: { sessionId: string; canS
       </h2>
       {canShare ? (
         <form noValidate onSubmit={submit} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 sm:grid-cols-2" aria-label="New review link">
-          <TextField label="Reviewer" hint="A label for the link, e.g. the reviewer's name" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={REVIEW_LIMITS.labelMaxLength} />
-          <TextField label="Days the link works" type="number" min={1} max={REVIEW_LIMITS.maxExpiryDays} value={days} onChange={(e) => setDays(e.target.value)} />
+          <TextField
+            label="Reviewer"
+            hint="A label for the link, e.g. the reviewer's name"
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+            maxLength={REVIEW_LIMITS.labelMaxLength}
+          />
+          <TextField
+            label="Days the link works"
+            type="number"
+            min={1}
+            max={REVIEW_LIMITS.maxExpiryDays}
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+          />
           <TextField label="Password (optional)" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           <fieldset className="space-y-1">
             <legend className="text-sm font-medium text-slate-800">The reviewer sees</legend>
@@ -92,7 +106,13 @@ export function ReviewSharing({ sessionId, canShare }: { sessionId: string; canS
         <div className="space-y-2 rounded-xl border border-brand-200 bg-brand-50 p-4" role="status">
           <p className="text-sm text-slate-700">Send this address to {created.link.label}. It is shown only now: copy it before leaving the page.</p>
           <div className="flex flex-wrap items-center gap-2">
-            <input readOnly aria-label="Review link address" value={created.url} className="h-10 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 font-mono text-xs" data-testid="review-link-url" />
+            <input
+              readOnly
+              aria-label="Review link address"
+              value={created.url}
+              className="h-10 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 font-mono text-xs"
+              data-testid="review-link-url"
+            />
             <Button type="button" variant="outline" onClick={() => void copy(created.url)}>
               {copied ? 'Copied' : 'Copy link'}
             </Button>
@@ -110,11 +130,20 @@ export function ReviewSharing({ sessionId, canShare }: { sessionId: string; canS
                 </p>
                 <p className="text-slate-600">
                   {linkState(link)} · {link.views} {link.views === 1 ? 'view' : 'views'} · last used {when(link.lastUsedAt)} · shows{' '}
-                  {FLAGS.filter(([flag]) => link[flag]).map(([, name]) => name.toLowerCase()).join(', ') || 'the figures only'}
+                  {FLAGS.filter(([flag]) => link[flag])
+                    .map(([, name]) => name.toLowerCase())
+                    .join(', ') || 'the figures only'}
                 </p>
               </div>
               {!link.revokedAt && (
-                <Button type="button" variant="outline" size="sm" onClick={() => revoke.mutate(link.id)} disabled={revoke.isPending} aria-label={`Revoke the link for ${link.label}`}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => revoke.mutate(link.id)}
+                  disabled={revoke.isPending}
+                  aria-label={`Revoke the link for ${link.label}`}
+                >
                   Revoke
                 </Button>
               )}

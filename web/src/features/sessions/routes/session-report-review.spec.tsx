@@ -98,7 +98,8 @@ function serve(extra: (request: { method: string; path: string }) => unknown = (
 describe('external review on the report', { timeout: 20_000 }, () => {
   it('makes a link on Pro, shows its address once, lists the links with their use, and revokes one', async () => {
     const requests = serve(({ method, path }) => {
-      if (method === 'POST' && path === '/api/sessions/s1/review-links') return Response.json({ link: { ...link, id: 'l2', label: 'Sam' }, url: 'http://localhost/external-review/s1/tok' }, { status: 201 });
+      if (method === 'POST' && path === '/api/sessions/s1/review-links')
+        return Response.json({ link: { ...link, id: 'l2', label: 'Sam' }, url: 'http://localhost/external-review/s1/tok' }, { status: 201 });
       if (method === 'DELETE') return new Response(null, { status: 204 });
       return undefined;
     });

@@ -114,7 +114,9 @@ export default function SessionReportScreen() {
           {session.data.processingStatus === 'failed' ? (
             <>
               <p className="text-red-700">The analysis failed{session.data.failureReason ? `: ${session.data.failureReason}` : '.'}</p>
-              <FormAlert>{retry.isError && (readApiError(retry.error)?.message ?? 'The analysis could not be started again. Please try again later.')}</FormAlert>
+              <FormAlert>
+                {retry.isError && (readApiError(retry.error)?.message ?? 'The analysis could not be started again. Please try again later.')}
+              </FormAlert>
               {/* "Try again" only where it can help: a recording that cannot be analysed fails the same way every time. */}
               {session.data.retryable ? (
                 <Button onClick={() => retry.mutate()} disabled={retry.isPending}>
@@ -132,8 +134,8 @@ export default function SessionReportScreen() {
                 <p>The recording has not finished uploading.</p>
               ) : (
                 <p>
-                  {session.data.processingStatus === 'processing' ? `Analysing… ${session.data.analysisProgress}%` : 'Waiting for analysis.'} This page shows the
-                  report once it is ready.
+                  {session.data.processingStatus === 'processing' ? `Analysing… ${session.data.analysisProgress}%` : 'Waiting for analysis.'} This page shows
+                  the report once it is ready.
                 </p>
               )}
               <Button

@@ -34,7 +34,7 @@ describe('subscription', () => {
     expect(requests.some((r) => r.path === '/api/subscription')).toBe(true);
   });
 
-  it('stays refused to Free Trial (spec §6)', async () => {
+  it('stays refused to Free Trial (docs/product-spec.md §6)', async () => {
     fakeApi(() => undefined);
     renderApp('/subscription', makeUser({ plan: 'Free Trial' }));
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/not found/i);

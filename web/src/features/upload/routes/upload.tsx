@@ -1,5 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { FORM_MESSAGES, formatBytes, MEDIA_ACCEPT, mediaFormatForFileName, SESSION_MESSAGES, SESSION_TITLE_MAX_LENGTH, type MediaType } from '@touchline/shared';
+import {
+  FORM_MESSAGES,
+  formatBytes,
+  MEDIA_ACCEPT,
+  mediaFormatForFileName,
+  SESSION_MESSAGES,
+  SESSION_TITLE_MAX_LENGTH,
+  type MediaType,
+} from '@touchline/shared';
 import { FileAudio, FileVideo, Pause, Play, UploadCloud, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent, type Ref } from 'react';
 import { Link } from 'react-router-dom';
@@ -14,7 +22,12 @@ import { formatDuration, SpeedMeter } from '../upload-speed';
 import { isSameFile, useUploadStore } from '../upload-store';
 import { canTransition, type UploadTaskSnapshot } from '../upload-task';
 
-const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '').replace(/[_]+/g, ' ').trim().slice(0, SESSION_TITLE_MAX_LENGTH);
+const titleFromFileName = (name: string) =>
+  name
+    .replace(/\.[^.]+$/, '')
+    .replace(/[_]+/g, ' ')
+    .trim()
+    .slice(0, SESSION_TITLE_MAX_LENGTH);
 
 function inferMediaType(file: File): MediaType {
   if (file.type.startsWith('audio/')) return 'audio';
@@ -32,13 +45,26 @@ function checkFile(file: File): string | null {
 export default function UploadScreen() {
   const { task, snapshot, pending, error } = useUploadStore();
   return (
-    <Page title="Upload a session" lead="Add the recording of a coaching session (audio or video). Large files upload in resumable pieces: you can pause, and an interrupted upload picks up where it stopped.">
+    <Page
+      title="Upload a session"
+      lead="Add the recording of a coaching session (audio or video). Large files upload in resumable pieces: you can pause, and an interrupted upload picks up where it stopped."
+    >
       {task && snapshot ? <UploadProgress snapshot={snapshot} error={error} /> : pending ? <ResumePending /> : <UploadForm />}
     </Page>
   );
 }
 
-function FilePicker({ onFile, label, error, buttonRef }: { onFile: (file: File) => void; label: string; error?: string | null; buttonRef?: Ref<HTMLButtonElement> }) {
+function FilePicker({
+  onFile,
+  label,
+  error,
+  buttonRef,
+}: {
+  onFile: (file: File) => void;
+  label: string;
+  error?: string | null;
+  buttonRef?: Ref<HTMLButtonElement>;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const id = useId();
@@ -61,7 +87,14 @@ function FilePicker({ onFile, label, error, buttonRef }: { onFile: (file: File) 
     >
       <UploadCloud className="h-10 w-10 text-slate-400" aria-hidden />
       <p className="text-sm text-slate-600">Drop a recording here, or</p>
-      <Button type="button" variant="outline" ref={buttonRef} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} onClick={() => input.current?.click()}>
+      <Button
+        type="button"
+        variant="outline"
+        ref={buttonRef}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onClick={() => input.current?.click()}
+      >
         {label}
       </Button>
       <label htmlFor={id} className="sr-only">
@@ -280,7 +313,14 @@ function UploadProgress({ snapshot, error }: { snapshot: UploadTaskSnapshot; err
           {STATE_LABELS[snapshot.state]}
         </p>
       </div>
-      <div role="progressbar" aria-label="Uploaded" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-3 overflow-hidden rounded-full bg-slate-100">
+      <div
+        role="progressbar"
+        aria-label="Uploaded"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-3 overflow-hidden rounded-full bg-slate-100"
+      >
         <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
