@@ -19,7 +19,7 @@ const playwrightReport = path.join(reports, 'playwright.json');
 
 const suites = [
   ['type checks', 'npm', ['run', 'typecheck']],
-  ["lint (the code layout's boundaries)", 'npm', ['run', 'lint']],
+  ["lint (formatting and the code layout's boundaries)", 'npm', ['run', 'lint']],
   ['unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
   [
     'browser and product tests',
