@@ -73,7 +73,13 @@ async function coach(plan: Plan, email = `coach-${++serial}-${Date.now()}@club.e
 }
 
 beforeAll(async () => {
-  api = await startTestApi({ TRANSCRIBER: 'none', BACKGROUND_JOBS: 'false', ADMIN_EMAILS: `someone@club.example, ${ADMIN.toUpperCase()}` });
+  // The tests change users in the database behind the API's back: no cached user may hide that.
+  api = await startTestApi({
+    TRANSCRIBER: 'none',
+    BACKGROUND_JOBS: 'false',
+    USER_CACHE_SECONDS: '0',
+    ADMIN_EMAILS: `someone@club.example, ${ADMIN.toUpperCase()}`,
+  });
   db = new Client({ connectionString: api.db.url });
   await db.connect();
   signing = await embeddedSigningKey(api.db.url);

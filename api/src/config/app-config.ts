@@ -51,6 +51,11 @@ const envShape = z.object({
   TRUST_PROXY: bool('TRUST_PROXY').default(false),
   PUBLIC_URL: url('PUBLIC_URL').optional(),
   SELF_REGISTRATION: bool('SELF_REGISTRATION').default(true),
+  USER_CACHE_SECONDS: z
+    .string()
+    .regex(/^\d{1,2}$/, 'USER_CACHE_SECONDS must be a whole number from 0 to 99')
+    .transform(Number)
+    .default(5),
   LOGIN_FAILURE_FACTOR: positiveInt('LOGIN_FAILURE_FACTOR').default(5),
   LOGIN_WAIT_INCREMENT_SECONDS: positiveInt('LOGIN_WAIT_INCREMENT_SECONDS').default(60),
   LOGIN_MAX_WAIT_SECONDS: positiveInt('LOGIN_MAX_WAIT_SECONDS').default(900),
@@ -235,6 +240,8 @@ export class AppConfig {
   /** Whether people may create their own accounts at the embedded provider (Keycloak: the realm decides). */
   readonly selfRegistration: boolean;
   readonly loginThrottle: LoginThrottleSettings;
+  /** How long an authenticated request's user may come from this process's memory; 0 reads PostgreSQL every time. */
+  readonly userCacheSeconds: number;
   /** Set exactly when identityProvider is 'keycloak'. */
   readonly keycloak: KeycloakSettings | undefined;
   readonly smtp: SmtpSettings;
@@ -296,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     identityProvider: e.IDENTITY_PROVIDER,
     selfRegistration: e.SELF_REGISTRATION,
+    userCacheSeconds: e.USER_CACHE_SECONDS,
     loginThrottle: {
       failureFactor: e.LOGIN_FAILURE_FACTOR,
       waitIncrementSeconds: e.LOGIN_WAIT_INCREMENT_SECONDS,

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppConfig } from '../config/app-config';
 import { USER_CACHE_TTL_MS, UserCache } from './user-cache';
 import { UserEntity } from './user.entity';
 
@@ -16,6 +17,14 @@ describe('the per-process user cache', () => {
     await cache.get('sub-1', load);
     expect((await cache.get('sub-1', load))?.plan).toBe('Coach');
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads every time when USER_CACHE_SECONDS is 0', async () => {
+    const cache = new UserCache({ subscribers: [] } as unknown as DataSource, { userCacheSeconds: 0 } as AppConfig);
+    const load = vi.fn(async () => user('Coach'));
+    await cache.get('sub-1', load);
+    await cache.get('sub-1', load);
+    expect(load).toHaveBeenCalledTimes(2);
   });
 
   it('reads again once its lifetime is over', async () => {

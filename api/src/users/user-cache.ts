@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntitySubscriberInterface } from 'typeorm';
+import { AppConfig } from '../config/app-config';
 import { UserEntity } from './user.entity';
 
-/** How long a request's user may come from memory instead of PostgreSQL. */
+/** How long a request's user may come from memory instead of PostgreSQL, unless USER_CACHE_SECONDS says otherwise. */
 export const USER_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
@@ -12,7 +13,8 @@ const MAX_ENTRIES = 10_000;
  * authenticated calls (a page's queries, an upload's chunks, /api/auth/check) costs one database read.
  * Any write to a user through TypeORM in this process (a plan or role change, a new email) empties it at once,
  * so the process that made a change never answers with the old record. Another API process could answer with
- * it for at most USER_CACHE_TTL_MS; the worker process never changes users.
+ * it for at most USER_CACHE_SECONDS, and for less while a coach's live stream listens for plan and role changes
+ * (sessions.module.ts); the worker process never changes users.
  */
 @Injectable()
 export class UserCache implements EntitySubscriberInterface<UserEntity> {
@@ -20,8 +22,11 @@ export class UserCache implements EntitySubscriberInterface<UserEntity> {
   /** Bumped by every write, so a read that started before a write never stores what it read. */
   private generation = 0;
 
-  constructor(@InjectDataSource() dataSource: DataSource) {
+  private readonly ttlMs: number;
+
+  constructor(@InjectDataSource() dataSource: DataSource, config?: AppConfig) {
     dataSource.subscribers.push(this);
+    this.ttlMs = config ? config.userCacheSeconds * 1000 : USER_CACHE_TTL_MS;
   }
 
   listenTo() {
@@ -46,9 +51,9 @@ export class UserCache implements EntitySubscriberInterface<UserEntity> {
     if (hit && hit.until > Date.now()) return copy(hit.user);
     const generation = this.generation;
     const user = await load();
-    if (user && generation === this.generation) {
+    if (user && generation === this.generation && this.ttlMs > 0) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(identityId, { user: copy(user), until: Date.now() + USER_CACHE_TTL_MS });
+      this.entries.set(identityId, { user: copy(user), until: Date.now() + this.ttlMs });
     }
     return user;
   }

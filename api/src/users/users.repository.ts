@@ -58,6 +58,9 @@ export class UsersRepository {
 
   /** Null when no user has this email. */
   async assignPlan(email: string, plan: SignupPlan): Promise<AssignedPlan | null> {
-    return returningRows<AssignedPlan>(await this.users.query(ASSIGN_PLAN_SQL, [email, plan]))[0] ?? null;
+    const assigned = returningRows<AssignedPlan>(await this.users.query(ASSIGN_PLAN_SQL, [email, plan]))[0] ?? null;
+    // A raw query passes no TypeORM subscriber: forget the cached users here, so this process answers the new plan.
+    this.cache.clear();
+    return assigned;
   }
 }
