@@ -17,6 +17,7 @@ import { DATABASE_URL } from './database/database-url';
 import { MailModule } from './mail/mail.module';
 import { CoachingSessionEntity } from './sessions/coaching-session.entity';
 import { SessionsModule } from './sessions/sessions.module';
+import { SquadModule } from './squad/squad.module';
 import { StorageModule } from './storage/storage.module';
 import { UserEntity } from './users/user.entity';
 import { UsersModule } from './users/users.module';
@@ -67,6 +68,7 @@ export class AppModule {
         SessionsModule,
         AnalysisModule,
         DashboardsModule,
+        SquadModule,
       ],
       providers: [
         { provide: AppConfig, useValue: config },

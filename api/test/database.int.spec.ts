@@ -54,7 +54,7 @@ describe('users table (migrations)', () => {
 
   it('records the applied migration', async () => {
     const { rows } = await client.query('SELECT name FROM migrations');
-    expect(rows.map((r) => r.name)).toEqual(['CreateUsers1763700000000', 'Identity1763800000000', 'CoachingSessions1763900000000', 'SessionAnalysis1764000000000', 'CoachingReport1764100000000', 'SessionStatusNotify1764200000000', 'IdentitySignupProfile1764210000000', 'FailureRetryable1764250000000', 'CoachingGoals1764260000000', 'AnalysisCodeCounts1764300000000']);
+    expect(rows.map((r) => r.name)).toEqual(['CreateUsers1763700000000', 'Identity1763800000000', 'CoachingSessions1763900000000', 'SessionAnalysis1764000000000', 'CoachingReport1764100000000', 'SessionStatusNotify1764200000000', 'IdentitySignupProfile1764210000000', 'FailureRetryable1764250000000', 'CoachingGoals1764260000000', 'AnalysisCodeCounts1764300000000', 'SquadRoster1764800000000']);
   });
 });
 

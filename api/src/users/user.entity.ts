@@ -22,6 +22,10 @@ export class UserEntity {
   @Column({ name: 'elite_role', type: 'varchar', length: 32, nullable: true })
   eliteRole: EliteRole | null;
 
+  /** The players' first names, as the coach wrote them (the analysis detects them in the transcript). */
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  squad: string[];
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

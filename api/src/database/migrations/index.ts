@@ -8,6 +8,7 @@ import { IdentitySignupProfile1764210000000 } from './1764210000000-identity-sig
 import { FailureRetryable1764250000000 } from './1764250000000-failure-retryable';
 import { CoachingGoals1764260000000 } from './1764260000000-coaching-goals';
 import { AnalysisCodeCounts1764300000000 } from './1764300000000-analysis-code-counts';
+import { SquadRoster1764800000000 } from './1764800000000-squad-roster';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   FailureRetryable1764250000000,
   CoachingGoals1764260000000,
   AnalysisCodeCounts1764300000000,
+  SquadRoster1764800000000,
 ];
