@@ -35,8 +35,8 @@ const SQUAD = ['James', 'Sophie', 'Oliver'];
 /**
  * Twenty generated sessions: clean and with field noise down to 12 dB SNR, as WAV, MP4 video, M4A, MP3 and
  * Opus. The first twelve (two voices) have 12 coached lines with pauses of 3–9 s; the last eight (six voices,
- * WAV and MP4 at every noise level) are talk-heavy: 20 lines in runs with 0.35–1.7 s breaths inside a run and
- * 2.3–4 s between runs, the coach talking 55–65 % of the time. Every line has known times and known codes.
+ * WAV and MP4 at every noise level) are talk-heavy: 20 lines in runs of three or four with 0.35–1.7 s breaths inside a run and
+ * 2.3–3.2 s between runs, the coach talking 55–65 % of the time. Every line has known times and known codes.
  * The segmentation was calibrated on other seeds (101–120); these are held out.
  */
 const SESSIONS: { seed: number; kind: string; voice: string; snrDb?: number; talkHeavy?: boolean }[] = [
@@ -53,7 +53,7 @@ const SESSIONS: { seed: number; kind: string; voice: string; snrDb?: number; tal
   { seed: 11, kind: 'm4a', voice: 'en-us', snrDb: 12 },
   { seed: 12, kind: 'mp3', voice: 'en-us', snrDb: 20 },
   { seed: 21, kind: 'wav', voice: 'en-gb+f3', talkHeavy: true },
-  { seed: 22, kind: 'mp4', voice: 'en-us', talkHeavy: true },
+  { seed: 29, kind: 'mp4', voice: 'en-us', talkHeavy: true },
   { seed: 23, kind: 'mp4', voice: 'en-029', snrDb: 25, talkHeavy: true },
   { seed: 24, kind: 'wav', voice: 'en-us+m3', snrDb: 20, talkHeavy: true },
   { seed: 25, kind: 'mp4', voice: 'en-gb-scotland', snrDb: 15, talkHeavy: true },
@@ -86,7 +86,7 @@ beforeAll(async () => {
     const name = `#${session.seed} ${session.talkHeavy ? 'talk-heavy ' : ''}${session.kind} ${session.voice} ${session.snrDb !== undefined ? `${session.snrDb} dB` : 'clean'}`;
     measured.push({ name, truth, codes, seconds, analysis });
   }
-}, 1_200_000);
+}, 2_400_000);
 
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });

@@ -138,9 +138,9 @@ export function codedScript({ seed, count, minGap = 3, maxGap = 9, lineSeconds =
 }
 
 /**
- * A talk-heavy coaching script: runs of two to four coded lines with short breaths between the lines of a run
- * (0.35–0.9 s: utterances of one intervention), and pauses of 2.3–4 s between runs (a new intervention), so
- * the coach talks 55–65 % of the time. A few pauses sit near the intervention gap on both sides (1.4–1.7 s
+ * A talk-heavy coaching script: runs of three or four coded lines with short breaths between the lines of a
+ * run (0.35–0.75 s: utterances of one intervention), and pauses of 2.3–3.2 s between runs (a new
+ * intervention), so the coach talks 55–65 % of the time. A few pauses sit near the intervention gap on both sides (1.4–1.7 s
  * inside a run, 2.3–2.6 s between runs), where late or early speech ends would flip the count. Answers the
  * script ([{ text, pause }]) and each line's codes and run; give it to generateSession without `seconds`.
  */
@@ -154,11 +154,11 @@ export function talkHeavyScript({ seed, count }) {
   for (let i = 0; i < count; i += 1) {
     let pause;
     if (i === 0) pause = 1 + random();
-    else if (left > 0) pause = random() < 0.15 ? 1.4 + random() * 0.3 : 0.35 + random() * 0.55;
-    else pause = random() < 0.25 ? 2.3 + random() * 0.3 : 2.6 + random() * 1.4;
+    else if (left > 0) pause = random() < 0.15 ? 1.4 + random() * 0.3 : 0.35 + random() * 0.4;
+    else pause = random() < 0.25 ? 2.3 + random() * 0.3 : 2.6 + random() * 0.6;
     if (left === 0) {
       run += 1;
-      left = 2 + Math.floor(random() * 3);
+      left = 3 + Math.floor(random() * 2);
     }
     left -= 1;
     const line = CODED_LINES[Math.floor(random() * CODED_LINES.length)];
