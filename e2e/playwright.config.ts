@@ -16,12 +16,23 @@ const browser = {
   launchOptions: {
     // Debian's Chromium; a browser download is impossible on these machines.
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   },
 };
 
 /** The product as `npm start` runs it, on its own port, data directory and mail catcher. */
 function product(port: number, mailSmtpPort: number, mailUrl: string, name: string, extra: Record<string, string> = {}) {
+  // Tests that act as the installation admin (npm run admin) work on the embedded product's data directory. Workers
+  // load this file again and inherit the runner's environment, so they find the same folder.
+  const dataDir = name === 'embedded' ? (process.env.E2E_PRODUCT_DATA_DIR ??= tempDir(name)) : tempDir(name);
   return {
     command: 'node ../infra/bin/start.mjs',
     url: `http://127.0.0.1:${port}/api/health`,
@@ -31,7 +42,7 @@ function product(port: number, mailSmtpPort: number, mailUrl: string, name: stri
     env: {
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: tempDir(name),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       MAILDEV_SMTP_PORT: String(mailSmtpPort),
       MAILDEV_WEB_PORT: mailUrl.split(':').pop()!,

@@ -17,6 +17,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // Names each page's chunks, for the first-load size budget (web/src/first-load-budget.spec.ts, npm run bench:web).
+    manifest: true,
+    // Every browser the app supports preloads modules natively; the polyfill would only add to the first load.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // The app, and the page the embedded provider's silent sign-in loads in an iframe.
       input: { main: 'index.html', 'silent-renew': 'silent-renew.html' },
@@ -32,5 +36,8 @@ export default defineConfig({
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.spec.{ts,tsx}'],
     css: false,
+    // Above Testing Library's 5 s wait (vitest.setup.ts), so a slow machine fails on what a test waits for,
+    // with its message, rather than on the test's own clock.
+    testTimeout: 15_000,
   },
 });

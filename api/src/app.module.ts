@@ -4,17 +4,26 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
 import { AuthModule } from './auth/auth.module';
+import { HttpMounts } from './common/http-mounts';
 import { AppConfig } from './config/app-config';
 import { migrations } from './database/migrations';
 import { HealthModule } from './health/health.module';
+import { HelpModule } from './help/help.module';
+import { SupportRequestEntity } from './help/support-request.entity';
 import { IdentityModule } from './identity/identity.module';
 import { IdentityAccountEntity } from './identity/embedded/identity-account.entity';
 import { AnalysisModule } from './analysis/analysis.module';
 import { SessionAnalysisEntity } from './analysis/session-analysis.entity';
 import { DashboardsModule } from './dashboards/dashboards.module';
+import { ReviewCommentEntity } from './reviews/review-comment.entity';
+import { ReviewLinkEntity } from './reviews/review-link.entity';
+import { ReviewsModule } from './reviews/reviews.module';
+import { redactReviewToken } from './reviews/review-token';
+import { DemoModule } from './demo/demo.module';
 import { GoalEntity } from './dashboards/goal.entity';
 import { DATABASE_URL } from './database/database-url';
 import { MailModule } from './mail/mail.module';
+import { PlansModule } from './plans/plans.module';
 import { CoachingSessionEntity } from './sessions/coaching-session.entity';
 import { SessionsModule } from './sessions/sessions.module';
 import { SquadModule } from './squad/squad.module';
@@ -44,7 +53,7 @@ export class AppModule {
             autoLogging: { ignore: (req) => req.url === '/api/health' },
             // One line per request with what an operator needs; never headers (tokens, cookies).
             serializers: {
-              req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+              req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactReviewToken(req.url) }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
           },
@@ -52,7 +61,16 @@ export class AppModule {
         TypeOrmModule.forRoot({
           type: 'postgres',
           url: databaseUrl,
-          entities: [UserEntity, IdentityAccountEntity, CoachingSessionEntity, SessionAnalysisEntity, GoalEntity],
+          entities: [
+            UserEntity,
+            IdentityAccountEntity,
+            CoachingSessionEntity,
+            SessionAnalysisEntity,
+            GoalEntity,
+            ReviewLinkEntity,
+            ReviewCommentEntity,
+            SupportRequestEntity,
+          ],
           migrations,
           migrationsRun: role === 'api',
           migrationsTransactionMode: 'each',
@@ -68,13 +86,14 @@ export class AppModule {
         SessionsModule,
         AnalysisModule,
         DashboardsModule,
+        ReviewsModule,
+        DemoModule,
+        ...(role === 'api' ? [HelpModule] : []),
+        PlansModule,
         SquadModule,
       ],
-      providers: [
-        { provide: AppConfig, useValue: config },
-        { provide: DATABASE_URL, useValue: databaseUrl },
-      ],
-      exports: [AppConfig, DATABASE_URL],
+      providers: [{ provide: AppConfig, useValue: config }, { provide: DATABASE_URL, useValue: databaseUrl }, HttpMounts],
+      exports: [AppConfig, DATABASE_URL, HttpMounts],
     };
   }
 }

@@ -12,12 +12,11 @@ import { jsonBody } from './common/json-body';
 import { methodNotAllowed } from './common/method-not-allowed';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
-import { HTTP_MOUNTS, type HttpMount } from './identity/identity-provider';
+import { HttpMounts } from './common/http-mounts';
 import { identityOrigins } from './identity/identity.module';
 import { CREATE_SESSION_SCHEMA } from './sessions/dto/create-session.dto';
 import { describeUploads } from './sessions/uploads.openapi';
 import { describeGoalTargets } from './dashboards/dto/goal.dto';
-import { UploadsService } from './sessions/uploads.service';
 
 export const API_PREFIX = 'api';
 
@@ -65,7 +64,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
   closeRequestSchemas(document);
   // Before the tus and identity-provider mounts, so tus's own routes get the same 405.
   app.use(methodNotAllowed(document));
-  for (const mount of [...app.get<HttpMount[]>(HTTP_MOUNTS), app.get(UploadsService).mount]) app.use(mount.path, mount.handler);
+  for (const mount of app.get(HttpMounts).all()) app.use(mount.path, mount.handler);
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json` });
   return app;
 }

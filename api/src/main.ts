@@ -4,10 +4,13 @@ import { createApp } from './create-app';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres';
 import { StartupError } from './database/postgres-runtime';
 import { createLogger } from './logger';
+import { loadPlanCatalogue } from './plans/plan-catalogue';
 import { stopOnSignals } from './shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Checked before anything starts, so a broken catalogue stops the start with its reason alone.
+  loadPlanCatalogue(config.plansFile);
   const logger = createLogger(config);
 
   let embedded: EmbeddedDatabase | undefined;

@@ -59,7 +59,23 @@ describe('decoding and voice activity on generated sessions', () => {
     generate({ file: wav, script: script.slice(0, 2), seconds: 12 });
     const { execFileSync } = await import('node:child_process');
     const mp4 = path.join(dir, 'clean.mp4');
-    execFileSync('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=green:s=160x120:r=10', '-i', wav, '-shortest', '-c:v', 'libx264', '-c:a', 'aac', '-y', mp4]);
+    execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=green:s=160x120:r=10',
+      '-i',
+      wav,
+      '-shortest',
+      '-c:v',
+      'libx264',
+      '-c:a',
+      'aac',
+      '-y',
+      mp4,
+    ]);
     const fromWav = await analyse(wav);
     const fromMp4 = await analyse(mp4);
     expect(fromMp4.seconds).toBeCloseTo(fromWav.seconds, 0);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { SESSION_MESSAGES, SKILL_CATEGORIES, UNCLEAR_SPEECH, type CoachingSessionDto, type OverviewDto, type SessionPageDto, type SessionReportDto } from '@touchline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnalysisJobs } from '../src/analysis/analysis-jobs';
+import { JobQueue } from '../src/jobs/job-queue';
 import { loadRubric } from '../src/analysis/rubric/rubric';
 import { talkMetrics } from '../src/analysis/pipeline/talk-metrics';
 import { writeLongRecording } from './support/long-recording';
@@ -23,7 +23,11 @@ let token: string;
 let dir: string;
 
 const call = (method: string, route: string, body?: unknown) =>
-  fetch(`${api.url}${route}`, { method, headers: { ...bearer(token), ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  fetch(`${api.url}${route}`, {
+    method,
+    headers: { ...bearer(token), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
 
 const upload = (fileName: string, data: Buffer, mediaType = 'audio') => uploadSession(api.url, token, fileName, data, mediaType);
 
@@ -110,7 +114,11 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
     const data = Buffer.concat([Buffer.from('000000206674797069736f6d0000020069736f6d69736f32', 'hex'), randomBytes(60_000)]);
     const id = await upload('broken.mp4', data, 'video');
     const session = await settled(id);
-    expect(session).toMatchObject({ processingStatus: 'failed', failureReason: 'The recording could not be read: the file is damaged or incomplete.', retryable: false });
+    expect(session).toMatchObject({
+      processingStatus: 'failed',
+      failureReason: 'The recording could not be read: the file is damaged or incomplete.',
+      retryable: false,
+    });
     expect((await call('GET', `/api/sessions/${id}/report`)).status).toBe(409);
 
     // Only the owner may ask; the file is still damaged, so the answer is 409 with the reason, and nothing changes.
@@ -119,7 +127,11 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
     const retried = await call('POST', `/api/sessions/${id}/analysis`);
     expect(retried.status).toBe(409);
     expect(await retried.json()).toEqual({ statusCode: 409, message: SESSION_MESSAGES.retryPermanent });
-    expect(await (await call('GET', `/api/sessions/${id}`)).json()).toMatchObject({ processingStatus: 'failed', failureReason: session.failureReason, retryable: false });
+    expect(await (await call('GET', `/api/sessions/${id}`)).json()).toMatchObject({
+      processingStatus: 'failed',
+      failureReason: session.failureReason,
+      retryable: false,
+    });
   });
 
   it('tries again a failure of the server once it is mended', async () => {
@@ -161,7 +173,10 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
     await rm(file);
     let session: CoachingSessionDto | undefined;
     await expect
-      .poll(async () => (session = (await (await call('GET', `/api/sessions/${id}`)).json()) as CoachingSessionDto).processingStatus, { timeout: 280_000, interval: 1000 })
+      .poll(async () => (session = (await (await call('GET', `/api/sessions/${id}`)).json()) as CoachingSessionDto).processingStatus, {
+        timeout: 280_000,
+        interval: 1000,
+      })
       .toMatch(/completed|failed/);
     expect(session).toMatchObject({ processingStatus: 'completed', failureReason: null });
     const report = (await (await call('GET', `/api/sessions/${id}/report`)).json()) as SessionReportDto;
@@ -184,7 +199,7 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
     await db.query(`DELETE FROM pgboss.job WHERE data->>'sessionId' = $1`, [id]);
     await db.end();
 
-    const jobs = api.app.get(AnalysisJobs);
+    const jobs = api.app.get(JobQueue);
     await jobs.onApplicationShutdown();
     await jobs.onApplicationBootstrap();
     expect(await settled(id)).toMatchObject({ processingStatus: 'completed', analysisProgress: 100 });
@@ -240,7 +255,12 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
       failed: items.filter((s) => s.processingStatus === 'failed').length,
     });
     expect(overview.latest.map((s) => s.id)).toEqual(items.slice(0, 5).map((s) => s.id));
-    expect(overview.trend.map((t) => t.sessionId)).toEqual(completed.slice(0, 12).map((s) => s.id).reverse());
+    expect(overview.trend.map((t) => t.sessionId)).toEqual(
+      completed
+        .slice(0, 12)
+        .map((s) => s.id)
+        .reverse(),
+    );
     const reports = await Promise.all(completed.map(async (s) => (await (await call('GET', `/api/sessions/${s.id}/report`)).json()) as SessionReportDto));
     const meanTalk = reports.reduce((sum, r) => sum + r.metrics.talkRatio, 0) / reports.length;
     expect(overview.averages.talkRatio).toBeCloseTo(meanTalk, 2);

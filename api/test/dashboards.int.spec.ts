@@ -26,13 +26,18 @@ let other: string;
 let reports: SeededReport[];
 
 const call = (method: string, route: string, body?: unknown, as = token) =>
-  fetch(`${api.url}${route}`, { method, headers: { ...bearer(as), ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  fetch(`${api.url}${route}`, {
+    method,
+    headers: { ...bearer(as), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
 
 const ownerOf = async (sub: string) => ((await db.query('SELECT id FROM users WHERE identity_id = $1', [sub])).rows[0] as { id: string }).id;
 
 /** What a stored report says about a figure, computed here from the report itself. */
 function expectedFigures(report: SeededReport): SessionFigures {
-  const share = (code: string) => (report.transcript?.length ? report.transcript.filter((u) => u.codes.includes(code as never)).length / report.transcript.length : null);
+  const share = (code: string) =>
+    report.transcript?.length ? report.transcript.filter((u) => u.codes.includes(code as never)).length / report.transcript.length : null;
   return {
     durationSeconds: report.metrics.durationSeconds,
     talkRatio: report.metrics.talkRatio,
@@ -44,7 +49,10 @@ function expectedFigures(report: SeededReport): SessionFigures {
     instructionShare: share('instruction'),
     praiseShare: share('praise'),
     scoldShare: share('scold'),
-    ...(Object.fromEntries(SKILL_CATEGORIES.map((c) => [c, report.scores.find((s) => s.category === c)!.score])) as Record<(typeof SKILL_CATEGORIES)[number], number | null>),
+    ...(Object.fromEntries(SKILL_CATEGORIES.map((c) => [c, report.scores.find((s) => s.category === c)!.score])) as Record<
+      (typeof SKILL_CATEGORIES)[number],
+      number | null
+    >),
   };
 }
 
@@ -185,7 +193,12 @@ describe('Development dashboard and goals', () => {
   it('evaluates a goal on every session and says where it stands by the latest', async () => {
     const longest = reports.map((r) => r.metrics.longestInterventionSeconds);
     const target = (longest[5]! + longest[6]!) / 2; // the last session meets "at most", an earlier one does not
-    const created = await call('POST', '/api/dashboard/goals', { figure: 'longestInterventionSeconds', comparison: 'atMost', target, targetDate: '2099-12-31' });
+    const created = await call('POST', '/api/dashboard/goals', {
+      figure: 'longestInterventionSeconds',
+      comparison: 'atMost',
+      target,
+      targetDate: '2099-12-31',
+    });
     expect(created.status).toBe(201);
     const goal = (await created.json()) as GoalDto;
     expect(goal).toMatchObject({ figure: 'longestInterventionSeconds', comparison: 'atMost', target, targetDate: '2099-12-31' });
@@ -205,7 +218,12 @@ describe('Development dashboard and goals', () => {
     expect(dev.points[6]!.goals[1]).toBeNull();
 
     // Lowering the bar turns the questioning goal met.
-    const updated = await call('PUT', `/api/dashboard/goals/${questionGoal.id}`, { figure: 'questioningShare', comparison: 'atLeast', target: 0, targetDate: '2020-01-31' });
+    const updated = await call('PUT', `/api/dashboard/goals/${questionGoal.id}`, {
+      figure: 'questioningShare',
+      comparison: 'atLeast',
+      target: 0,
+      targetDate: '2020-01-31',
+    });
     expect(updated.status).toBe(200);
     expect(((await updated.json()) as GoalDto).progress).toMatchObject({ status: 'met', overdue: false });
     expect(((await (await call('GET', '/api/dashboard/goals')).json()) as GoalDto[]).map((g) => g.progress.status)).toEqual(['met', 'met']);

@@ -26,7 +26,11 @@ const insertUser = (values: { identityId: string; email: string; plan: string; e
     values.eliteRole ?? null,
   ]);
 
-const sqlState = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: { code?: string }) => error.code);
+const sqlState = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: { code?: string }) => error.code,
+  );
 
 describe('users table (migrations)', () => {
   it('creates users with a uuid id and timestamps', async () => {
@@ -54,13 +58,37 @@ describe('users table (migrations)', () => {
 
   it('records the applied migration', async () => {
     const { rows } = await client.query('SELECT name FROM migrations');
-    expect(rows.map((r) => r.name)).toEqual(['CreateUsers1763700000000', 'Identity1763800000000', 'CoachingSessions1763900000000', 'SessionAnalysis1764000000000', 'CoachingReport1764100000000', 'SessionStatusNotify1764200000000', 'IdentitySignupProfile1764210000000', 'FailureRetryable1764250000000', 'CoachingGoals1764260000000', 'AnalysisCodeCounts1764300000000', 'SquadRoster1764800000000']);
+    expect(rows.map((r) => r.name)).toEqual([
+      'CreateUsers1763700000000',
+      'Identity1763800000000',
+      'CoachingSessions1763900000000',
+      'SessionAnalysis1764000000000',
+      'CoachingReport1764100000000',
+      'SessionStatusNotify1764200000000',
+      'IdentitySignupProfile1764210000000',
+      'FailureRetryable1764250000000',
+      'CoachingGoals1764260000000',
+      'AnalysisCodeCounts1764300000000',
+      'PlanCatalogue1764400000000',
+      'ReviewLinks1764500000000',
+      'SupportRequests1764600000000',
+      'SquadRoster1764800000000',
+    ]);
   });
 });
 
 describe('coaching_sessions table (migrations)', () => {
   const insertSession = (ownerId: string, values: Record<string, unknown> = {}) => {
-    const v = { title: 'Tuesday', media_type: 'video', original_file_name: 'a.mp4', size_bytes: 10, uploaded_at: null, storage_key: null, content_type: null, ...values };
+    const v = {
+      title: 'Tuesday',
+      media_type: 'video',
+      original_file_name: 'a.mp4',
+      size_bytes: 10,
+      uploaded_at: null,
+      storage_key: null,
+      content_type: null,
+      ...values,
+    };
     return client.query(
       'INSERT INTO coaching_sessions (owner_id, title, media_type, original_file_name, size_bytes, uploaded_at, storage_key, content_type) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *',
       [ownerId, v.title, v.media_type, v.original_file_name, v.size_bytes, v.uploaded_at, v.storage_key, v.content_type],
@@ -90,12 +118,10 @@ describe('coaching_sessions table (migrations)', () => {
     const owner = (await insertUser({ identityId: 'sub-analysed', email: 'analysed@club.example', plan: 'Coach' })).rows[0].id as string;
     const session = (await insertSession(owner)).rows[0].id as string;
     const insert = (values: { transcriber?: string; transcript?: string | null; style?: string | null }) =>
-      client.query(`INSERT INTO session_analyses (session_id, metrics, segments, transcriber, transcript, coaching_style) VALUES ($1, '{}', '[]', $2, $3, $4)`, [
-        session,
-        values.transcriber ?? 'none',
-        values.transcript ?? null,
-        values.style ?? null,
-      ]);
+      client.query(
+        `INSERT INTO session_analyses (session_id, metrics, segments, transcriber, transcript, coaching_style) VALUES ($1, '{}', '[]', $2, $3, $4)`,
+        [session, values.transcriber ?? 'none', values.transcript ?? null, values.style ?? null],
+      );
     expect(await sqlState(insert({ transcriber: 'whisper' }))).toBe('23514');
     expect(await sqlState(insert({ transcriber: 'none', transcript: '[]' }))).toBe('23514');
     expect(await sqlState(insert({ transcriber: 'pocketsphinx' }))).toBe('23514');

@@ -99,7 +99,7 @@ describe('tokens (embedded provider)', () => {
 });
 
 describe('/api/auth', () => {
-  it('refuses another subject\'s identityId with 403', async () => {
+  it("refuses another subject's identityId with 403", async () => {
     const register = await call('POST', '/api/auth/register', coach.access_token, registration({ identityId: 'someone-else' }));
     expect(register.status).toBe(403);
     const login = await call('POST', '/api/auth/login', coach.access_token, { identityId: 'someone-else', email });
@@ -299,10 +299,14 @@ describe('sign-in pages (embedded provider)', () => {
     );
     const html = await end.response.text();
     expect(html).toContain('Signing you out');
-    const done = await agent.postForm(new URL(formAction(html, '/session/end/confirm'), api.url).toString(), {
-      xsrf: /name="xsrf" value="([^"]+)"/.exec(html)![1]!,
-      logout: 'yes',
-    }, (next) => next === `${api.url}/`);
+    const done = await agent.postForm(
+      new URL(formAction(html, '/session/end/confirm'), api.url).toString(),
+      {
+        xsrf: /name="xsrf" value="([^"]+)"/.exec(html)![1]!,
+        logout: 'yes',
+      },
+      (next) => next === `${api.url}/`,
+    );
     expect(done.url).toBe(`${api.url}/`);
     // The session is gone: a silent sign-in now needs a login.
     const silent = await agent.follow(
@@ -377,7 +381,13 @@ describe('password reset (API-owned code)', () => {
     const sixTries = async (address: string, target: string) => {
       const answers: { status: number; body: string }[] = [];
       for (let i = 0; i < 6; i++) {
-        const res = await call('POST', '/api/auth/reset-password-confirm', undefined, { email: target, code: wrongCode(code), newPassword: 'reset-secret-9' }, address);
+        const res = await call(
+          'POST',
+          '/api/auth/reset-password-confirm',
+          undefined,
+          { email: target, code: wrongCode(code), newPassword: 'reset-secret-9' },
+          address,
+        );
         answers.push({ status: res.status, body: await res.text() });
       }
       return answers;

@@ -58,7 +58,7 @@ describe('tokens (Keycloak)', () => {
     ['a tampered token', () => tampered(coach.access_token)],
     ['the ID token (wrong audience)', () => coach.id_token],
     ['a master-realm admin token (wrong issuer)', () => keycloak.masterAdminToken()],
-    ['the admin client\'s own token (wrong audience)', () => keycloak.adminClientToken()],
+    ["the admin client's own token (wrong audience)", () => keycloak.adminClientToken()],
   ])('refuses %s with 401', async (_name, token) => {
     const res = await call('GET', '/api/auth/check', await token());
     expect(res.status).toBe(401);
@@ -77,7 +77,7 @@ describe('tokens (Keycloak)', () => {
 });
 
 describe('/api/auth with Keycloak', () => {
-  it('refuses another subject\'s identityId with 403', async () => {
+  it("refuses another subject's identityId with 403", async () => {
     const res = await call('POST', '/api/auth/register', coach.access_token, { identityId: 'someone-else', username: 'Kc', email, plan: 'Coach' });
     expect(res.status).toBe(403);
   });
@@ -93,7 +93,12 @@ describe('/api/auth with Keycloak', () => {
   });
 
   it('publishes the Keycloak client configuration', async () => {
-    expect(await body(await call('GET', '/api/auth/config'))).toEqual({ provider: 'keycloak', url: keycloak.url, realm: 'touchline', clientId: 'touchline-web' });
+    expect(await body(await call('GET', '/api/auth/config'))).toEqual({
+      provider: 'keycloak',
+      url: keycloak.url,
+      realm: 'touchline',
+      clientId: 'touchline-web',
+    });
   });
 });
 
@@ -139,9 +144,12 @@ describe('a password reset ends what the old password opened (Keycloak)', () => 
 
 describe('realm settings (infra/keycloak/realm-touchline.json)', () => {
   const authorize = (params: Record<string, string>) =>
-    fetch(`${keycloak.url}/realms/touchline/protocol/openid-connect/auth?${new URLSearchParams({ client_id: 'touchline-web', response_type: 'code', scope: 'openid', state: 's', ...params })}`, {
-      redirect: 'manual',
-    });
+    fetch(
+      `${keycloak.url}/realms/touchline/protocol/openid-connect/auth?${new URLSearchParams({ client_id: 'touchline-web', response_type: 'code', scope: 'openid', state: 's', ...params })}`,
+      {
+        redirect: 'manual',
+      },
+    );
 
   it('refuses a redirect URI that is not registered', async () => {
     const res = await authorize({ redirect_uri: 'https://evil.example/login', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' });
@@ -153,7 +161,7 @@ describe('realm settings (infra/keycloak/realm-touchline.json)', () => {
     expect(new URL(res.headers.get('location')!.replace('#', '?')).searchParams.get('error')).toBe('invalid_request');
   });
 
-  it('lets the API\'s admin client find users but nothing more', async () => {
+  it("lets the API's admin client find users but nothing more", async () => {
     const token = await keycloak.adminClientToken();
     const get = (p: string) => fetch(`${keycloak.url}/admin/realms/touchline${p}`, { headers: bearer(token) });
     expect((await get(`/users?email=${encodeURIComponent(email)}&exact=true`)).status).toBe(200);
@@ -211,7 +219,10 @@ describe('a sign-up hit by a mail outage can still be finished (Keycloak)', () =
       await keycloak.setSmtpPort(mail.smtpPort);
     }
     expect(laptop.page).toContain('Failed to send email');
-    const [stuck] = (await (await keycloak.admin('GET', `/users?email=${encodeURIComponent(who)}&exact=true`)).json()) as { emailVerified: boolean; requiredActions: string[] }[];
+    const [stuck] = (await (await keycloak.admin('GET', `/users?email=${encodeURIComponent(who)}&exact=true`)).json()) as {
+      emailVerified: boolean;
+      requiredActions: string[];
+    }[];
     expect(stuck).toMatchObject({ emailVerified: false });
     expect(await mail.inbox(who)).toEqual([]);
 
@@ -222,7 +233,10 @@ describe('a sign-up hit by a mail outage can still be finished (Keycloak)', () =
 
     const phone = new Agent();
     const done = await keycloak.walk(phone, linkIn((await mail.waitForMail(who, /./)).text), password);
-    const [account] = (await (await keycloak.admin('GET', `/users?email=${encodeURIComponent(who)}&exact=true`)).json()) as { emailVerified: boolean; requiredActions: string[] }[];
+    const [account] = (await (await keycloak.admin('GET', `/users?email=${encodeURIComponent(who)}&exact=true`)).json()) as {
+      emailVerified: boolean;
+      requiredActions: string[];
+    }[];
     expect(account, `${done.url}\n${done.page.slice(0, 3000)}`).toMatchObject({ emailVerified: true, requiredActions: [] });
 
     const tokens = await keycloak.signIn(who, password);
@@ -260,7 +274,7 @@ describe('a sign-up hit by a mail outage can still be finished (Keycloak)', () =
   });
 });
 
-describe('a password change on Keycloak\'s page ends the other sessions', () => {
+describe("a password change on Keycloak's page ends the other sessions", () => {
   it('with "Sign out from other devices" checked as the page shows it, another browser\'s refresh token and prompt=none sign-in fail', async () => {
     const who = 'kc-change@club.example';
     await keycloak.createUser(who, password);

@@ -102,7 +102,11 @@ describe('sign-up when the mail server refuses or is down (embedded provider)', 
     expect((await signUp(who)).status).toBe(200);
     const before = mailsTo(who);
     const resend = async (email: string) => {
-      const res = await fetch(`${api.url}/api/auth/resend-verification`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      const res = await fetch(`${api.url}/api/auth/resend-verification`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
       return { status: res.status, body: (await res.json()) as unknown };
     };
     const waiting = await resend(who);

@@ -27,11 +27,26 @@ beforeAll(async () => {
   const apiPort = new URL(api.url).port;
   await writeFile(
     config,
-    renderNginxConfig({ listen: `127.0.0.1:${port}`, webRoot: dir, apiUpstream: `127.0.0.1:${apiPort}`, keycloakUpstream: '127.0.0.1:1', s3Upstream: '127.0.0.1:1', bucket: 'b', tempDir: dir }),
+    renderNginxConfig({
+      listen: `127.0.0.1:${port}`,
+      webRoot: dir,
+      apiUpstream: `127.0.0.1:${apiPort}`,
+      keycloakUpstream: '127.0.0.1:1',
+      s3Upstream: '127.0.0.1:1',
+      bucket: 'b',
+      tempDir: dir,
+    }),
   );
   nginx = spawn('/usr/sbin/nginx', ['-c', config, '-p', dir], { stdio: ['ignore', 'inherit', 'inherit'] });
   entry = `http://127.0.0.1:${port}`;
-  for (let tries = 0; !(await fetch(`${entry}/healthz`).then((r) => r.ok, () => false)); tries++) {
+  for (
+    let tries = 0;
+    !(await fetch(`${entry}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    tries++
+  ) {
     if (tries > 100) throw new Error('nginx did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -70,7 +70,10 @@ describe.skipIf(!asRoot)('starting as root from a folder only root may enter', (
     const deadline = Date.now() + 150_000;
     let status = 0;
     while (Date.now() < deadline && product.exitCode === null) {
-      status = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status, () => 0);
+      status = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.status,
+        () => 0,
+      );
       if (status === 200) break;
       await new Promise((r) => setTimeout(r, 500));
     }

@@ -64,7 +64,10 @@ describe('docker-compose.yml', () => {
   it('validates against the Compose Specification schema (compose-go), with its TLS override', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     const validate = ajv.compile(composeSchema());
-    for (const [file, document] of [['docker-compose.yml', compose], ['docker-compose.tls.yml', tls]] as const) {
+    for (const [file, document] of [
+      ['docker-compose.yml', compose],
+      ['docker-compose.tls.yml', tls],
+    ] as const) {
       const valid = validate(document);
       expect(valid, `${file}: ${ajv.errorsText(validate.errors)}`).toBe(true);
     }
@@ -112,7 +115,14 @@ describe('docker-compose.yml', () => {
 
   it('requires every secret instead of defaulting it, and .env.example ships none', () => {
     const text = read('docker-compose.yml');
-    for (const secret of ['POSTGRES_PASSWORD', 'KEYCLOAK_DB_PASSWORD', 'KC_BOOTSTRAP_ADMIN_PASSWORD', 'KEYCLOAK_ADMIN_CLIENT_SECRET', 'MINIO_ROOT_PASSWORD', 'S3_SECRET_KEY']) {
+    for (const secret of [
+      'POSTGRES_PASSWORD',
+      'KEYCLOAK_DB_PASSWORD',
+      'KC_BOOTSTRAP_ADMIN_PASSWORD',
+      'KEYCLOAK_ADMIN_CLIENT_SECRET',
+      'MINIO_ROOT_PASSWORD',
+      'S3_SECRET_KEY',
+    ]) {
       expect(text, secret).toContain(`\${${secret}:?`);
       expect(text, secret).not.toMatch(new RegExp(`\\$\\{${secret}:-`));
       expect(read('.env.example'), secret).toMatch(new RegExp(`^${secret}=$`, 'm'));
@@ -153,8 +163,8 @@ describe('docker-compose.yml', () => {
     expect({ ...worker, BACKGROUND_JOBS: 'x' }).toEqual({ ...api, BACKGROUND_JOBS: 'x' });
     expect([api.BACKGROUND_JOBS, worker.BACKGROUND_JOBS]).toEqual(['false', 'true']);
     expect(compose.services.worker!.image).toBe(compose.services.api!.image);
-    expect(compose.services.worker!.command).toEqual(['node', 'api/dist/worker.js']);
-    expect(existsSync(path.join(root, 'api/src/worker.ts'))).toBe(true);
+    expect(compose.services.worker!.command).toEqual(['node', 'api/dist/worker/main.js']);
+    expect(existsSync(path.join(root, 'api/src/worker/main.ts'))).toBe(true);
   });
 
   it('uses the realm, theme, Keycloak version and bucket bootstrap that the native stack uses', () => {
@@ -176,15 +186,41 @@ describe('docker-compose.yml', () => {
   });
 
   it('gives the native stack the API settings the compose file gives, by the same names', () => {
-    const native = apiEnvironment({ publicUrl: 'http://127.0.0.1:1', apiPort: 2, databaseUrl: 'postgres://x', keycloakInternalUrl: 'http://k', s3Endpoint: 'http://s', smtpPort: 3, secrets: {} });
+    const native = apiEnvironment({
+      publicUrl: 'http://127.0.0.1:1',
+      apiPort: 2,
+      databaseUrl: 'postgres://x',
+      keycloakInternalUrl: 'http://k',
+      s3Endpoint: 'http://s',
+      smtpPort: 3,
+      secrets: {},
+    });
     const { BACKGROUND_JOBS: _, ...composed } = compose.services.api!.environment!;
     expect(Object.keys(native).sort()).toEqual(Object.keys(composed).sort());
-    expect(native).toMatchObject({ IDENTITY_PROVIDER: 'keycloak', STORAGE_DRIVER: 's3', KEYCLOAK_URL: 'http://127.0.0.1:1/auth', S3_PUBLIC_ENDPOINT: 'http://127.0.0.1:1' });
-    expect(composed).toMatchObject({ IDENTITY_PROVIDER: 'keycloak', STORAGE_DRIVER: 's3', KEYCLOAK_URL: '${PUBLIC_URL}/auth', S3_PUBLIC_ENDPOINT: '${PUBLIC_URL}' });
+    expect(native).toMatchObject({
+      IDENTITY_PROVIDER: 'keycloak',
+      STORAGE_DRIVER: 's3',
+      KEYCLOAK_URL: 'http://127.0.0.1:1/auth',
+      S3_PUBLIC_ENDPOINT: 'http://127.0.0.1:1',
+    });
+    expect(composed).toMatchObject({
+      IDENTITY_PROVIDER: 'keycloak',
+      STORAGE_DRIVER: 's3',
+      KEYCLOAK_URL: '${PUBLIC_URL}/auth',
+      S3_PUBLIC_ENDPOINT: '${PUBLIC_URL}',
+    });
   });
 
   it('renders the one nginx template for the native stack with every placeholder filled', () => {
-    const config = renderNginxConfig({ listen: '127.0.0.1:1', webRoot: '/w', apiUpstream: 'a:1', keycloakUpstream: 'k:1', s3Upstream: 's:1', bucket: 'b', tempDir: '/t' });
+    const config = renderNginxConfig({
+      listen: '127.0.0.1:1',
+      webRoot: '/w',
+      apiUpstream: 'a:1',
+      keycloakUpstream: 'k:1',
+      s3Upstream: 's:1',
+      bucket: 'b',
+      tempDir: '/t',
+    });
     expect(config).not.toMatch(/\$\{[A-Z0-9_]+\}/);
     expect(config).toContain('proxy_pass http://s:1;');
     expect(config).toContain('location /b/ {');
@@ -198,7 +234,10 @@ describe('docker-compose.yml', () => {
 
 describe('infra/docker/Dockerfile', () => {
   const dockerfile = read('infra/docker/Dockerfile');
-  const stages = dockerfile.split(/^FROM /m).slice(1).map((block) => ({ name: /\bAS (\S+)/.exec(block.split('\n')[0]!)![1]!, body: block }));
+  const stages = dockerfile
+    .split(/^FROM /m)
+    .slice(1)
+    .map((block) => ({ name: /\bAS (\S+)/.exec(block.split('\n')[0]!)![1]!, body: block }));
 
   it('copies only sources that exist in the build context', () => {
     const copies = [...dockerfile.matchAll(/^COPY (?!--from)(.+)$/gm)].map((m) => m[1]!.split(/\s+/).slice(0, -1));

@@ -30,8 +30,8 @@ export async function setResetPassword(page: Page, password: string) {
 }
 
 /** Signs a new coach up on the embedded provider through the product's pages and lands on the overview. */
-export async function signUpCoach(page: Page, mailUrl: string, email: string, password: string, baseUrl = '') {
-  await page.goto(`${baseUrl}/signup?plan=Coach`);
+export async function signUpCoach(page: Page, mailUrl: string, email: string, password: string, baseUrl = '', plan = 'Coach') {
+  await page.goto(`${baseUrl}/signup?plan=${encodeURIComponent(plan)}`);
   await page.getByLabel('Username').fill('Upload Coach');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -26,6 +26,7 @@ const PUBLIC_ROUTES = [
   '/pricing',
   '/help/chatbot',
   '/help/guides',
+  '/help/guides/scores',
   '/help/faq',
   '/help/contact',
   '/demo',
@@ -151,7 +152,14 @@ test('a signed-in coach: sign-up, an analysed session, and no trial offered', as
   }
 
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'touchline-a11y-')), 'Axe session.wav');
-  generateSession({ file, seconds: 12, script: [{ text: 'Look up before you pass.', at: 1 }, { text: 'Well done everybody.', at: 7 }] });
+  generateSession({
+    file,
+    seconds: 12,
+    script: [
+      { text: 'Look up before you pass.', at: 1 },
+      { text: 'Well done everybody.', at: 7 },
+    ],
+  });
   await open(page, '/upload');
   await page.getByLabel('Recording file').setInputFiles(file);
   // Focus moves on to the title, not back to the page.
@@ -196,12 +204,16 @@ test('the report: an audio player without a dark frame, and score chart labels t
   );
   expect(boxes.filter((b) => /^\d+$/.test(b.text ?? '')).length).toBeGreaterThanOrEqual(2);
   const overlaps = boxes.flatMap((a, i) =>
-    boxes.slice(i + 1).filter((b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5).map((b) => `${a.text} / ${b.text}`),
+    boxes
+      .slice(i + 1)
+      .filter((b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
+      .map((b) => `${a.text} / ${b.text}`),
   );
   expect(overlaps).toEqual([]);
   // The score axis's numbers stand apart enough to read as separate numbers: five of them on a phone stood 6 px apart.
   const axis = boxes.filter((b) => /^\d+$/.test(b.text ?? '')).sort((a, b) => a.left - b.left);
-  for (let i = 1; i < axis.length; i += 1) expect(axis[i]!.left - axis[i - 1]!.right, `space between ${axis[i - 1]!.text} and ${axis[i]!.text}`).toBeGreaterThanOrEqual(8);
+  for (let i = 1; i < axis.length; i += 1)
+    expect(axis[i]!.left - axis[i - 1]!.right, `space between ${axis[i - 1]!.text} and ${axis[i]!.text}`).toBeGreaterThanOrEqual(8);
   for (const b of boxes) expect(b.right, `${b.text} inside the chart`).toBeLessThanOrEqual(frame.x + frame.width + 0.5);
 });
 

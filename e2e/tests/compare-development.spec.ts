@@ -12,8 +12,21 @@ import { generateSession } from '../../infra/lib/session-generator.mjs';
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const SESSIONS = [
-  { title: 'Monday rondo', script: [{ text: 'Keep the ball moving, two touch.', at: 1 }, { text: 'Good, now switch the play.', at: 8 }] },
-  { title: 'Wednesday pressing', script: [{ text: 'What did you see there?', at: 1 }, { text: 'Press together.', at: 6 }, { text: 'Brilliant work everybody.', at: 11 }] },
+  {
+    title: 'Monday rondo',
+    script: [
+      { text: 'Keep the ball moving, two touch.', at: 1 },
+      { text: 'Good, now switch the play.', at: 8 },
+    ],
+  },
+  {
+    title: 'Wednesday pressing',
+    script: [
+      { text: 'What did you see there?', at: 1 },
+      { text: 'Press together.', at: 6 },
+      { text: 'Brilliant work everybody.', at: 11 },
+    ],
+  },
   { title: 'Friday finishing', script: [{ text: 'Hit the target, follow through.', at: 2 }] },
 ];
 
@@ -38,7 +51,7 @@ test('three uploads, two compared side by side, and the development of all three
 
   for (const session of SESSIONS) await upload(page, dir, session);
 
-  // No polling (spec §9): the coach reloads the list until all three are analysed.
+  // No polling (docs/product-spec.md §9): the coach reloads the list until all three are analysed.
   await page.goto('/dashboard/sessions?status=completed');
   await expect(async () => {
     await page.reload();
@@ -65,7 +78,18 @@ test('three uploads, two compared side by side, and the development of all three
   const table = page.getByTestId('compare-table');
   await expect(table.getByRole('columnheader', { name: /Monday rondo/ })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: /Wednesday pressing/ })).toBeVisible();
-  for (const label of ['Session length', 'Talk ratio', 'Interventions per minute', 'Mean intervention', 'Longest intervention', 'Longest silence', 'Questioning', 'Praise', 'Coaching style', 'Communication score']) {
+  for (const label of [
+    'Session length',
+    'Talk ratio',
+    'Interventions per minute',
+    'Mean intervention',
+    'Longest intervention',
+    'Longest silence',
+    'Questioning',
+    'Praise',
+    'Coaching style',
+    'Communication score',
+  ]) {
     await expect(table.getByRole('rowheader', { name: new RegExp(`^${label}`) })).toBeVisible();
   }
   // Differences are marked, in words as well as colour.

@@ -17,7 +17,6 @@ async function signInOnProvider(page: Page, secret: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-
 test('sign up, verify by email, land on the overview with the Free Trial menu', async ({ page }) => {
   await page.goto('/signup?plan=Free%20Trial');
   await expect(page.getByLabel('Plan')).toHaveValue('Free Trial');
@@ -30,7 +29,11 @@ test('sign up, verify by email, land on the overview with the Free Trial menu', 
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('pendingRegistration')!))).toMatchObject({ username: 'Alex Coach', email, plan: 'Free Trial' });
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('pendingRegistration')!))).toMatchObject({
+    username: 'Alex Coach',
+    email,
+    plan: 'Free Trial',
+  });
 
   const mail = await waitForMail(mailUrl, email, /Verify your email/);
   await page.goto(linkIn(mail.text));
@@ -106,7 +109,12 @@ test('password change on /profile asks for the current password first', async ({
   await page.getByLabel('New password').fill('changed-secret');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page).toHaveURL('/profile');
-  await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: 'Password updated' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: /Notifications/ })
+      .getByRole('listitem')
+      .filter({ hasText: 'Password updated' }),
+  ).toBeVisible();
   password = 'changed-secret';
 
   await logOut(page);

@@ -26,7 +26,6 @@ async function setNewPassword(page: Page, secret: string) {
   await page.getByRole('button', { name: 'Submit' }).click();
 }
 
-
 test('sign up on Keycloak, verify by email, land on the overview with the Free Trial menu', async ({ page }) => {
   await page.goto('/signup?plan=Free%20Trial');
   await page.getByLabel('Username').fill('Kim Coach');
@@ -112,7 +111,12 @@ test('password change on /profile re-authenticates first', async ({ page }) => {
   password = 'changed-secret';
   await setNewPassword(page, password);
   await expect(page).toHaveURL('/profile');
-  await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: 'Password updated' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: /Notifications/ })
+      .getByRole('listitem')
+      .filter({ hasText: 'Password updated' }),
+  ).toBeVisible();
 
   await logOut(page);
   await page.goto('/login');

@@ -70,7 +70,13 @@ test('a start after the product was killed outright stops the orphaned PostgreSQ
 test('a malformed setting stops the start with an error naming the variable', async () => {
   const result = spawnSync(process.execPath, [path.join(repoRoot, 'infra/bin/start.mjs')], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: 'eighty', DATA_DIR: await newDataDir(), MAILDEV_SMTP_PORT: String(await freePort()), MAILDEV_WEB_PORT: String(await freePort()) },
+    env: {
+      ...process.env,
+      PORT: 'eighty',
+      DATA_DIR: await newDataDir(),
+      MAILDEV_SMTP_PORT: String(await freePort()),
+      MAILDEV_WEB_PORT: String(await freePort()),
+    },
     encoding: 'utf8',
     timeout: 120_000,
   });

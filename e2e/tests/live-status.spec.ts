@@ -29,7 +29,15 @@ test('the report page and the sessions list follow the analysis live, without a 
 
   // A long, mostly quiet recording: its analysis runs for a few seconds, in steps of 5%.
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'touchline-live-')), 'Live session.wav');
-  generateSession({ file, seconds: 1200, snrDb: 20, script: [{ text: 'Look up before you pass.', at: 5 }, { text: 'Well done, keep the ball moving.', at: 600 }] });
+  generateSession({
+    file,
+    seconds: 1200,
+    snrDb: 20,
+    script: [
+      { text: 'Look up before you pass.', at: 5 },
+      { text: 'Well done, keep the ball moving.', at: 600 },
+    ],
+  });
 
   const report = await context.newPage();
   await report.addInitScript(recordProgress);

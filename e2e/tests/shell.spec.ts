@@ -37,11 +37,12 @@ test.describe('SPA shell', () => {
     await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(288);
   });
 
-  test('pricing shows the six plans', async ({ page }) => {
+  test('pricing shows the six plans, and the Add-on apart', async ({ page }) => {
     await page.goto('/pricing');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pricing');
-    const plans = page.getByRole('main').getByRole('heading', { level: 2 });
+    const plans = page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 2 });
     await expect(plans).toHaveText(['Free Trial', 'Coach', 'Coach Plus', 'Elite', 'Pro', 'Goalkeeping Plus']);
+    await expect(page.getByRole('region', { name: 'Add-on' }).getByRole('heading', { level: 2 })).toHaveText('Add-on');
     await page.getByRole('link', { name: 'Choose Coach Plus' }).click();
     await expect(page).toHaveURL('/signup?plan=Coach%20Plus');
   });

@@ -27,7 +27,14 @@ test.beforeAll(async () => {
   mailUrl = `http://127.0.0.1:${web}`;
   stack = spawn(process.execPath, [path.join(repoRoot, 'infra/bin/stack-native.mjs')], {
     cwd: repoRoot,
-    env: { ...process.env, STACK_PORT: String(port), STACK_DATA_DIR: dataDir, STACK_MAIL_SMTP_PORT: String(smtp), STACK_MAIL_WEB_PORT: String(web), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      STACK_PORT: String(port),
+      STACK_DATA_DIR: dataDir,
+      STACK_MAIL_SMTP_PORT: String(smtp),
+      STACK_MAIL_WEB_PORT: String(web),
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -99,8 +106,12 @@ test('sign up with Keycloak, verify by email, log in and upload a recording thro
 
   // The recording is served from the bucket through the same entry point, with a presigned URL.
   const bearer = bearerOf();
-  const { items: sessions } = (await (await fetch(`${url}/api/sessions`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { items: { id: string }[] };
-  const media = (await (await fetch(`${url}/api/sessions/${sessions[0]!.id}/media`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { url: string };
+  const { items: sessions } = (await (await fetch(`${url}/api/sessions`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as {
+    items: { id: string }[];
+  };
+  const media = (await (await fetch(`${url}/api/sessions/${sessions[0]!.id}/media`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as {
+    url: string;
+  };
   expect(media.url).toMatch(new RegExp(`^${url}/touchline-media/sessions/${sessions[0]!.id}/recording\\?.*X-Amz-Signature=`));
   const stored = Buffer.from(await (await fetch(media.url)).arrayBuffer());
   expect(stored.equals(readFileSync(file))).toBe(true);
@@ -111,10 +122,16 @@ test('sign up with Keycloak, verify by email, log in and upload a recording thro
   // MP4 header, so the analysis ends failed, with the reason a coach reads.
   expect(Date.now() - statSync(path.join(dataDir, 'worker.heartbeat')).mtimeMs).toBeLessThan(60_000);
   await expect
-    .poll(async () => {
-      const session = (await (await fetch(`${url}/api/sessions/${sessions[0]!.id}`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { processingStatus: string; failureReason: string | null };
-      return `${session.processingStatus}: ${session.failureReason}`;
-    }, { timeout: 60_000 })
+    .poll(
+      async () => {
+        const session = (await (await fetch(`${url}/api/sessions/${sessions[0]!.id}`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as {
+          processingStatus: string;
+          failureReason: string | null;
+        };
+        return `${session.processingStatus}: ${session.failureReason}`;
+      },
+      { timeout: 60_000 },
+    )
     .toBe('failed: The recording could not be read: the file is damaged or incomplete.');
   await page.reload();
   await expect(row).toContainText('Analysis failed');

@@ -83,10 +83,14 @@ test('a 40 MB video pauses and resumes, and the stored bytes are the file', asyn
   // Chunks double from 256 KB; the resumed PATCH starts at the offset the server reported.
   expect(patches.slice(0, 3)).toEqual([0, 256 * 1024, 768 * 1024]);
   const token = bearer();
-  const { items: sessions } = (await (await fetch(`${baseURL}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json()) as { items: { id: string; title: string; contentType: string }[] };
+  const { items: sessions } = (await (await fetch(`${baseURL}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    items: { id: string; title: string; contentType: string }[];
+  };
   const session = sessions.find((s) => s.title === 'Saturday match')!;
   expect(session.contentType).toBe('video/mp4');
-  const { url } = (await (await fetch(`${baseURL}/api/sessions/${session.id}/media`, { headers: { authorization: `Bearer ${token}` } })).json()) as { url: string };
+  const { url } = (await (await fetch(`${baseURL}/api/sessions/${session.id}/media`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    url: string;
+  };
   const stored = Buffer.from(await (await fetch(url)).arrayBuffer());
   expect(createHash('sha256').update(stored).digest('hex')).toBe(await sha256File(file));
   expect(stored.length).toBe((await readFile(file)).length);
@@ -113,14 +117,18 @@ test('a spoken session is analysed; its report shows the talk metrics, and a cli
   await page.getByRole('link', { name: 'Open its report' }).click();
   await expect(page.getByRole('heading', { name: 'Thursday session' })).toBeVisible();
 
-  // No polling (spec §9): the coach asks again until the analysis is done.
+  // No polling (docs/product-spec.md §9): the coach asks again until the analysis is done.
   const metrics = page.getByRole('definition').first();
   await expect(async () => {
     if (await page.getByRole('button', { name: 'Check again' }).isVisible()) await page.getByRole('button', { name: 'Check again' }).click();
     await expect(metrics).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 60_000 });
 
-  const card = (label: string) => page.locator('dt').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
+  const card = (label: string) =>
+    page
+      .locator('dt')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator('xpath=following-sibling::dd');
   await expect(card('Interventions')).toHaveText('3');
   await expect(card('Session length')).toHaveText('0:24');
   const segments = page.getByTestId('timeline').getByRole('button');
@@ -142,7 +150,10 @@ test('a spoken session is analysed; its report shows the talk metrics, and a cli
   await expect(page.getByTestId('transcriber')).toContainText('pocketsphinx');
   const utterances = page.getByRole('list', { name: 'Utterances' }).getByRole('listitem');
   await expect(utterances).toHaveCount(3);
-  await utterances.nth(2).getByRole('button', { name: /^Play from / }).click();
+  await utterances
+    .nth(2)
+    .getByRole('button', { name: /^Play from / })
+    .click();
   await expect.poll(() => player.evaluate((el: HTMLMediaElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThanOrEqual(truth[2]!.start - 0.5);
 
   // The overview lists it among the latest sessions and charts its scores; the sessions list finds it by name.

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { codedScript, encodeAs, generateSession } from '../lib/session-generator.mjs';
+import { reportRows } from '../lib/bench-report.mjs';
 import { ensureSystemPackages } from '../lib/system.mjs';
 import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
 
@@ -39,9 +40,13 @@ if (!existsSync(video)) {
 /** ffmpeg alone: decode to 16 kHz mono PCM and throw it away. */
 function ffmpegDecode() {
   const started = process.hrtime.bigint();
-  const out = execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', video, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', '16000', '-f', 's16le', 'pipe:1'], {
-    maxBuffer: 1024 ** 3,
-  });
+  const out = execFileSync(
+    'ffmpeg',
+    ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', video, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', '16000', '-f', 's16le', 'pipe:1'],
+    {
+      maxBuffer: 1024 ** 3,
+    },
+  );
   return { wallSeconds: Number(process.hrtime.bigint() - started) / 1e9, audioSeconds: out.length / 2 / 16000 };
 }
 
@@ -67,7 +72,9 @@ const rows = [
   { run: 'analysis, metrics only', r: metricsOnly },
   { run: 'analysis with pocketsphinx', r: transcribed },
 ];
-console.log(`\nSession: ${(baseline.audioSeconds / 60).toFixed(1)} min of audio (${path.basename(video)}), ${metricsOnly.interventions} interventions, talk ${(metricsOnly.talkRatio * 100).toFixed(1)}%, ${transcribed.utterances} transcribed utterances\n`);
+console.log(
+  `\nSession: ${(baseline.audioSeconds / 60).toFixed(1)} min of audio (${path.basename(video)}), ${metricsOnly.interventions} interventions, talk ${(metricsOnly.talkRatio * 100).toFixed(1)}%, ${transcribed.utterances} transcribed utterances\n`,
+);
 console.table(
   rows.map(({ run, r }) => ({
     run,
@@ -75,5 +82,16 @@ console.table(
     'audio s per wall s': +speed(r).toFixed(1),
     'ratio to ffmpeg decode': +(speed(r) / speed(baseline)).toFixed(3),
     'peak RSS MiB': r.peakRssMiB ? +r.peakRssMiB.toFixed(0) : '—',
+  })),
+);
+reportRows(
+  rows.slice(1).map(({ run, r }) => ({
+    benchmark: 'bench:analysis',
+    measure: `${run}, ${(baseline.audioSeconds / 60).toFixed(0)}-minute session (audio s per wall s)`,
+    result: `${speed(r).toFixed(1)} audio s/s`,
+    baseline: `ffmpeg decode alone ${speed(baseline).toFixed(1)} audio s/s`,
+    ratio: speed(r) / speed(baseline),
+    peakMiB: r.peakRssMiB ?? null,
+    memoryOf: 'analysing process',
   })),
 );

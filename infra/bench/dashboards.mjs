@@ -8,12 +8,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { reportRows } from '../lib/bench-report.mjs';
 import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 500);
 const UTTERANCES = Number(process.env.BENCH_UTTERANCES ?? 150);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
-const SAYINGS = ['Pass it wide and keep your shape.', 'What did you see there?', 'Great first touch Sam!', 'Bibs on, line up in two lines.', 'Where is the space?'];
+const SAYINGS = [
+  'Pass it wide and keep your shape.',
+  'What did you see there?',
+  'Great first touch Sam!',
+  'Bibs on, line up in two lines.',
+  'Where is the space?',
+];
 
 ensureInstalled();
 ensureBuilt();
@@ -35,7 +42,10 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'touchline-bench-'));
 const db = await startEmbeddedPostgres(dataDir);
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'silent', SERVE_WEB: 'false', SMTP_PORT: '1', TRANSCRIBER: 'none' }, dataDir);
+const config = loadConfig(
+  { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'silent', SERVE_WEB: 'false', SMTP_PORT: '1', TRANSCRIBER: 'none' },
+  dataDir,
+);
 const app = await createApp(config, db.url, createLogger(config));
 await app.listen(port, '127.0.0.1');
 const client = new Client({ connectionString: db.url });
@@ -65,7 +75,12 @@ try {
   for (let i = 0; i < SESSIONS; i++) {
     const utterances = Array.from({ length: UTTERANCES }, (_, k) => ({ start: k * 24, end: k * 24 + 3 + (k % 7), text: SAYINGS[(k + i) % SAYINGS.length] }));
     const metrics = talkMetrics(utterances, 3600, rubric.segmentation.intervention_gap_seconds.value);
-    const report = assessSession(rubric, metrics, utterances, utterances.map((u) => u.text));
+    const report = assessSession(
+      rubric,
+      metrics,
+      utterances,
+      utterances.map((u) => u.text),
+    );
     const id = randomUUID();
     const at = new Date(Date.UTC(2025, 0, 1) + i * 86_400_000);
     await client.query(
@@ -75,7 +90,15 @@ try {
     );
     await client.query(
       `INSERT INTO session_analyses (session_id, metrics, segments, transcriber, transcript, coaching_style, scores, rubric_version) VALUES ($1, $2, $3, 'http', $4, $5, $6, $7)`,
-      [id, JSON.stringify(report.metrics), JSON.stringify(utterances.map(({ start, end }) => ({ start, end }))), JSON.stringify(report.transcript), report.coachingStyle, JSON.stringify(report.scores), rubric.version],
+      [
+        id,
+        JSON.stringify(report.metrics),
+        JSON.stringify(utterances.map(({ start, end }) => ({ start, end }))),
+        JSON.stringify(report.transcript),
+        report.coachingStyle,
+        JSON.stringify(report.scores),
+        rubric.version,
+      ],
     );
     ids.push(id);
   }
@@ -111,6 +134,24 @@ try {
       row('GET /api/dashboard/development', development),
       row('GET /api/dashboard/compare (4)', compare),
     ].join('\n'),
+  );
+  // The API runs inside this process, so its peak resident memory is the API's (plus the small client).
+  const peakMiB = process.resourceUsage().maxRSS / 1024;
+  const ms = (r) => `median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`;
+  reportRows(
+    [
+      ['GET /api/sessions (one page)', list],
+      ['GET /api/dashboard/development', development],
+      ['GET /api/dashboard/compare (4 sessions)', compare],
+    ].map(([name, r]) => ({
+      benchmark: 'bench:dashboards',
+      measure: `${name}, ${SESSIONS} analysed sessions (time, lower is better)`,
+      result: ms(r),
+      baseline: `GET /api/health ${ms(health)}`,
+      ratio: r.median / health.median,
+      peakMiB,
+      memoryOf: 'API and client, one process',
+    })),
   );
 } finally {
   await client.end();

@@ -7,12 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { reportRows } from '../lib/bench-report.mjs';
 import { ensureBuilt, ensureInstalled, root } from '../lib/setup.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 18_799);
 // Its own mail-catcher ports, so a product already running with the defaults does not get in the way.
-const MAIL = { MAILDEV_SMTP_PORT: '18797', MAILDEV_WEB_PORT: '18798' };
+const MAIL = { MAILDEV_SMTP_PORT: process.env.BENCH_MAIL_SMTP_PORT ?? '18797', MAILDEV_WEB_PORT: process.env.BENCH_MAIL_WEB_PORT ?? '18798' };
 
 ensureInstalled();
 ensureBuilt();
@@ -27,7 +28,13 @@ async function timeProductStart(dataDir) {
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   for (;;) {
-    if (await fetch(`http://127.0.0.1:${PORT}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (child.exitCode !== null) throw new Error(`product exited with ${child.exitCode}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -62,6 +69,16 @@ try {
   console.log(`second start, median of ${RUNS} (product healthy): ${seconds(median(warm))}   [target: under 15 s]`);
   console.log(`baseline, median of ${RUNS} (PostgreSQL alone):   ${seconds(median(database))}`);
   console.log(`ratio product / PostgreSQL alone:            ${ratio.toFixed(2)}×`);
+  reportRows([
+    {
+      benchmark: 'bench:start',
+      measure: `second start until healthy, median of ${RUNS} (lower is better)`,
+      result: seconds(median(warm)),
+      baseline: `PostgreSQL alone ${seconds(median(database))}`,
+      ratio,
+      target: 'under 15 s',
+    },
+  ]);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -9,6 +9,7 @@ import { chmodSync, createReadStream, mkdtempSync, readFileSync, rmSync, statSyn
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { reportRows, rssBytes } from '../lib/bench-report.mjs';
 import { ensureGoTool } from '../lib/go-tools.mjs';
 import { ensureBuilt, ensureInstalled, root } from '../lib/setup.mjs';
 import { writeMediaFile } from '../lib/test-media.mjs';
@@ -16,7 +17,7 @@ import { writeMediaFile } from '../lib/test-media.mjs';
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 ** 3);
 const PORT = Number(process.env.BENCH_PORT ?? 18_799);
 const TUSD_PORT = Number(process.env.BENCH_TUSD_PORT ?? 18_796);
-const MAIL = { MAILDEV_SMTP_PORT: '18797', MAILDEV_WEB_PORT: '18798' };
+const MAIL = { MAILDEV_SMTP_PORT: process.env.BENCH_MAIL_SMTP_PORT ?? '18797', MAILDEV_WEB_PORT: process.env.BENCH_MAIL_WEB_PORT ?? '18798' };
 // What the web app's chunks grow to: just under 32 MB.
 const CHUNK = 32 * 1024 * 1024 - 1;
 const MB = 1_000_000;
@@ -37,15 +38,16 @@ process.on('exit', () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-function rssBytes(pid) {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(match[1]) * 1024;
-}
-
 async function waitFor(url, child, name) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
-    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -136,7 +138,11 @@ if (statSync(storedFile).size !== SIZE) throw new Error('the API stored a file o
 
 // tusd on files in a folder, the same kind of store.
 const tusdDir = path.join(work, 'tusd');
-const tusd = spawn(ensureGoTool('tusd'), ['-host', '127.0.0.1', '-port', String(TUSD_PORT), '-upload-dir', tusdDir, '-base-path', '/files/', '-disable-download', '-verbose=false'], { stdio: 'ignore' });
+const tusd = spawn(
+  ensureGoTool('tusd'),
+  ['-host', '127.0.0.1', '-port', String(TUSD_PORT), '-upload-dir', tusdDir, '-base-path', '/files/', '-disable-download', '-verbose=false'],
+  { stdio: 'ignore' },
+);
 children.push(tusd);
 await waitFor(`http://127.0.0.1:${TUSD_PORT}/files/`, tusd, 'tusd');
 const reference = await upload(source, { endpoint: `http://127.0.0.1:${TUSD_PORT}/files/`, metadata: { filename: 'bench.mp4' } });
@@ -155,6 +161,18 @@ console.log(`  tusd ${'(reference, filestore)'.padEnd(32)} ${tusdRate.toFixed(0)
 console.log(`  ratio API / tusd                       ${(apiRate / tusdRate).toFixed(2)}`);
 console.log(`  API resident memory: ${mib(idleRss)} idle, ${mib(peakRss)} at peak (+${mib(peakRss - idleRss)} for a ${mib(SIZE)} file)`);
 console.log(`  stored bytes identical to the source: ${apiHash === sourceHash}`);
+reportRows([
+  {
+    benchmark: 'bench:upload',
+    measure: `tus upload of ${(SIZE / 1024 ** 3).toFixed(2)} GiB, filesystem store`,
+    result: `${apiRate.toFixed(0)} MB/s`,
+    baseline: `tusd ${tusdRate.toFixed(0)} MB/s`,
+    ratio: apiRate / tusdRate,
+    target: '≥ 1.0×, API peak under 150 MB',
+    peakMiB: peakRss / 1024 ** 2,
+    memoryOf: `API, ${mib(idleRss)} idle`,
+  },
+]);
 
 product.kill('SIGINT');
 tusd.kill('SIGTERM');

@@ -34,7 +34,9 @@ const keycloak = await startKeycloak({
     SMTP_PORT: process.env.SMTP_PORT || '1025',
   },
 });
-log(`Keycloak ${keycloak.url} (admin console: ${keycloak.url}/admin, user "admin"${process.env.KC_BOOTSTRAP_ADMIN_PASSWORD ? '' : `, password ${bootstrapPassword}`})`);
+log(
+  `Keycloak ${keycloak.url} (admin console: ${keycloak.url}/admin, user "admin"${process.env.KC_BOOTSTRAP_ADMIN_PASSWORD ? '' : `, password ${bootstrapPassword}`})`,
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {

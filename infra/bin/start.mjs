@@ -31,7 +31,9 @@ if (!process.env.SMTP_HOST) {
     process.env.SMTP_PORT = String(smtpPort);
     log(`mail catcher (maildev): ${maildev.webUrl} — every email the product sends lands here`);
   } catch (error) {
-    log(`could not start maildev on ports ${smtpPort}/${webPort} (${error.message}); set MAILDEV_SMTP_PORT and MAILDEV_WEB_PORT, or SMTP_HOST for a real mail server`);
+    log(
+      `could not start maildev on ports ${smtpPort}/${webPort} (${error.message}); set MAILDEV_SMTP_PORT and MAILDEV_WEB_PORT, or SMTP_HOST for a real mail server`,
+    );
     process.exit(1);
   }
 }

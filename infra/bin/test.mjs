@@ -19,11 +19,8 @@ const playwrightReport = path.join(reports, 'playwright.json');
 
 const suites = [
   ['type checks', 'npm', ['run', 'typecheck']],
-  [
-    'unit and integration tests',
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
-  ],
+  ["lint (formatting and the code layout's boundaries)", 'npm', ['run', 'lint']],
+  ['unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
   [
     'browser and product tests',
     'npx',
@@ -75,9 +72,7 @@ for (const [name, command, args, options] of suites) {
 
 const counts = countTests();
 rmSync(reports, { recursive: true, force: true });
-process.stdout.write(
-  `Tests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}\n`,
-);
+process.stdout.write(`Tests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}\n`);
 
 if (failed.length > 0) {
   log(`FAILED: ${failed.join(', ')}`);

@@ -72,7 +72,14 @@ export async function startKeycloak({ port, managementPort, env = {}, dataDir, p
   // production mode (`start`, settings from KC_* variables as in docker-compose.yml) for the native stack.
   const modeArgs = production
     ? ['start', '--import-realm']
-    : ['start-dev', '--import-realm', '--hostname-strict=false', '--spi-theme--static-max-age=-1', '--spi-theme--cache-themes=false', '--spi-theme--cache-templates=false'];
+    : [
+        'start-dev',
+        '--import-realm',
+        '--hostname-strict=false',
+        '--spi-theme--static-max-age=-1',
+        '--spi-theme--cache-themes=false',
+        '--spi-theme--cache-templates=false',
+      ];
   const child = spawn(
     path.join(home, 'bin', 'kc.sh'),
     [...modeArgs, `--http-port=${port}`, '--http-host=127.0.0.1', `--http-management-port=${managementPort}`],
@@ -96,7 +103,10 @@ export async function startKeycloak({ port, managementPort, env = {}, dataDir, p
   const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Keycloak exited with ${child.exitCode}:\n${output.slice(-4000)}`);
-    const ready = await fetch(`${url}/realms/touchline/.well-known/openid-configuration`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/realms/touchline/.well-known/openid-configuration`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -10,9 +10,14 @@ import { runService, waitUntilReady } from './services.mjs';
 export async function startMinio({ dataDir, port, consolePort, accessKey, secretKey }) {
   const binary = ensureGoTool('minio');
   mkdirSync(dataDir, { recursive: true });
-  const server = runService('MinIO', binary, ['server', dataDir, '--quiet', '--address', `127.0.0.1:${port}`, '--console-address', `127.0.0.1:${consolePort}`], {
-    env: { MINIO_ROOT_USER: accessKey, MINIO_ROOT_PASSWORD: secretKey, MINIO_BROWSER: 'off', MINIO_UPDATE: 'off' },
-  });
+  const server = runService(
+    'MinIO',
+    binary,
+    ['server', dataDir, '--quiet', '--address', `127.0.0.1:${port}`, '--console-address', `127.0.0.1:${consolePort}`],
+    {
+      env: { MINIO_ROOT_USER: accessKey, MINIO_ROOT_PASSWORD: secretKey, MINIO_BROWSER: 'off', MINIO_UPDATE: 'off' },
+    },
+  );
   const endpoint = `http://127.0.0.1:${port}`;
   await waitUntilReady(server, () => fetch(`${endpoint}/minio/health/ready`).then((r) => r.ok), 60_000);
   return { ...server, endpoint, accessKey, secretKey };

@@ -25,7 +25,9 @@ export function ensureSchemathesis() {
     const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
     if (result.error) throw new Error(`schemathesis needs Python 3.10+ with venv (${python}): ${result.error.message}`);
     if (result.status !== 0) {
-      throw new Error(`${path.basename(command)} ${args.slice(0, 2).join(' ')} failed with exit code ${result.status}; on Debian, apt-get install python3-venv`);
+      throw new Error(
+        `${path.basename(command)} ${args.slice(0, 2).join(' ')} failed with exit code ${result.status}; on Debian, apt-get install python3-venv`,
+      );
     }
   };
   step(python, ['-m', 'venv', dir]);

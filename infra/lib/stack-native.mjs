@@ -82,12 +82,26 @@ export function apiEnvironment({ publicUrl, apiPort, databaseUrl, keycloakIntern
     TRANSCRIBER_MODEL: 'whisper-1',
     TRANSCRIBER_LANGUAGE: 'en',
     MAX_RECORDING_MINUTES: '240',
+    SUPPORT_EMAIL: process.env.VITE_SUPPORT_EMAIL || 'support@example.com',
+    ASSISTANT_LLM_URL: '',
+    ASSISTANT_LLM_MODEL: 'llama3.2',
+    ASSISTANT_LLM_API_KEY: '',
+    ASSISTANT_LLM_TIMEOUT_SECONDS: '30',
+    ADMIN_EMAILS: '',
+    BILLING_PROVIDER: 'none',
   };
 }
 
 /** nginx.conf around the shared server template, for an unprivileged nginx run in the foreground. */
 export function renderNginxConfig({ listen, webRoot, apiUpstream, keycloakUpstream, s3Upstream, bucket, tempDir }) {
-  const values = { WEB_LISTEN: listen, WEB_ROOT: webRoot, API_UPSTREAM: apiUpstream, KEYCLOAK_UPSTREAM: keycloakUpstream, S3_UPSTREAM: s3Upstream, S3_BUCKET: bucket };
+  const values = {
+    WEB_LISTEN: listen,
+    WEB_ROOT: webRoot,
+    API_UPSTREAM: apiUpstream,
+    KEYCLOAK_UPSTREAM: keycloakUpstream,
+    S3_UPSTREAM: s3Upstream,
+    S3_BUCKET: bucket,
+  };
   // envsubst's rule, as in the nginx image: only these names are replaced; nginx's own $variables stay.
   const server = readFileSync(path.join(root, NGINX_TEMPLATE), 'utf8').replace(/\$\{([A-Z0-9_]+)\}/g, (whole, name) => values[name] ?? whole);
   return `daemon off;
@@ -214,7 +228,11 @@ export async function startNativeStack({ dataDir, webPort, publicUrl = `http://1
     running.push(api);
     await waitForUrl(`http://127.0.0.1:${apiPort}/api/health`, api);
     const heartbeat = path.join(dataDir, 'worker.heartbeat');
-    const worker = runService('worker', process.execPath, ['api/dist/worker.js'], { cwd: root, env: { ...env, BACKGROUND_JOBS: 'true', WORKER_HEARTBEAT_FILE: heartbeat }, log });
+    const worker = runService('worker', process.execPath, ['api/dist/worker/main.js'], {
+      cwd: root,
+      env: { ...env, BACKGROUND_JOBS: 'true', WORKER_HEARTBEAT_FILE: heartbeat },
+      log,
+    });
     running.push(worker);
 
     // nginx, the single entry point.
@@ -239,7 +257,14 @@ export async function startNativeStack({ dataDir, webPort, publicUrl = `http://1
     await waitForUrl(`http://127.0.0.1:${webPort}/healthz`, web);
     await waitForUrl(`http://127.0.0.1:${webPort}/api/health`, web);
 
-    return { url: publicUrl, mailUrl: mail.webUrl, workerHeartbeat: heartbeat, keycloakAdminPassword: secrets.KC_BOOTSTRAP_ADMIN_PASSWORD, services: running, stop };
+    return {
+      url: publicUrl,
+      mailUrl: mail.webUrl,
+      workerHeartbeat: heartbeat,
+      keycloakAdminPassword: secrets.KC_BOOTSTRAP_ADMIN_PASSWORD,
+      services: running,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

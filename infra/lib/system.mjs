@@ -16,8 +16,11 @@ const packages = [
   { name: 'pocketsphinx-en-us', provides: '/usr/share/pocketsphinx/model/en-us/en-us.lm.bin' },
 ];
 
-/** What the product itself needs to analyse sessions (the rest of the list is for the tests). */
-const ANALYSIS_PACKAGES = new Set(['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us']);
+/**
+ * What the product itself needs to analyse sessions, and to make its demo session (a recording spoken by
+ * espeak-ng, laid on silence with sox); the rest of the list is for the tests.
+ */
+const ANALYSIS_PACKAGES = new Set(['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us', 'espeak-ng', 'sox']);
 
 /**
  * For `npm start`: installs the analysis tools when it can (root on Debian), and otherwise only says what is
@@ -28,7 +31,7 @@ export function ensureAnalysisPackages() {
   try {
     ensureSystemPackages(packages.filter((p) => ANALYSIS_PACKAGES.has(p.name)));
   } catch (error) {
-    log(`${error.message} Session analysis needs ffmpeg; pocketsphinx adds the coded transcript.`);
+    log(`${error.message} Session analysis needs ffmpeg; pocketsphinx adds the coded transcript; the demo session needs espeak-ng and sox.`);
   }
 }
 

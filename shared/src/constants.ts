@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9. */
+/** Business constants and limits of docs/product-spec.md §9. */
 
 const KB = 1024;
 const MB = 1024 * KB;

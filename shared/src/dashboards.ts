@@ -22,10 +22,12 @@ export type SessionFigure = (typeof SESSION_FIGURES)[number];
 export type SessionFigures = Record<SessionFigure, number | null>;
 
 /** The codes whose share of the utterances the dashboards show. */
-export const SHARE_CODES = { questioningShare: 'questioning', instructionShare: 'instruction', praiseShare: 'praise', scoldShare: 'scold' } as const satisfies Record<
-  string,
-  CodedUtteranceDto['codes'][number]
->;
+export const SHARE_CODES = {
+  questioningShare: 'questioning',
+  instructionShare: 'instruction',
+  praiseShare: 'praise',
+  scoldShare: 'scold',
+} as const satisfies Record<string, CodedUtteranceDto['codes'][number]>;
 
 /** How a figure is written: a share (0–1) as a percent, seconds, a rate, or a 0–100 score. */
 export type FigureUnit = 'share' | 'seconds' | 'perMinute' | 'score';

@@ -6,3 +6,7 @@ export * from './constants';
 export * from './sessions';
 export * from './analysis';
 export * from './dashboards';
+export * from './identity';
+export * from './help';
+export * from './reviews';
+export * from './plans';

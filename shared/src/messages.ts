@@ -1,5 +1,5 @@
 /**
- * The error catalogue of spec §8. These texts are requirements: the identity provider's pages, the API
+ * The error catalogue of docs/product-spec.md §8. These texts are requirements: the identity provider's pages, the API
  * and the web app all show them verbatim, so they live here once.
  */
 

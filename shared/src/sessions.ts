@@ -99,6 +99,8 @@ export function formatMinutes(minutes: number): string {
 export const SESSION_EVENTS = {
   url: '/api/sessions/events',
   event: 'session',
+  /** Sent when the coach's plan or role changed; the app then refreshes the user from `GET /api/auth/check`. */
+  accountEvent: 'account',
   /** Below the idle timeouts of common proxies (nginx and most load balancers: 60 s). */
   heartbeatMs: 25_000,
 } as const;

@@ -1,6 +1,6 @@
 import type { EliteRole, Plan } from './enums';
 
-/** The user record as the API returns it (spec §3, with `identityId` in place of `firebaseUid`). */
+/** The user record as the API returns it (docs/product-spec.md §3, with `identityId` in place of `firebaseUid`). */
 export interface UserDto {
   id: string;
   identityId: string;

@@ -9,7 +9,7 @@ import { SessionsRepository } from '../sessions/sessions.repository';
 import { SessionsService } from '../sessions/sessions.service';
 import type { UserEntity } from '../users/user.entity';
 import { AnalysesRepository } from './analyses.repository';
-import { AnalysisJobs } from './analysis-jobs';
+import { AnalyseSessionJob } from './jobs/analyse-session.job';
 import { SessionReportResponse } from './dto/report.response';
 import { SessionResponse } from '../sessions/dto/session.response';
 import { codeCounts } from './rubric/code-counts';
@@ -26,7 +26,7 @@ const sessionId = new ParseUUIDPipe({ exceptionFactory: () => Errors.sessionNotF
 export class AnalysisController {
   constructor(
     private readonly sessions: SessionsService,
-    private readonly jobs: AnalysisJobs,
+    private readonly analyseSession: AnalyseSessionJob,
     private readonly analyses: AnalysesRepository,
     private readonly sessionRows: SessionsRepository,
     @Inject(RUBRIC) private readonly rubric: Rubric,
@@ -65,7 +65,7 @@ export class AnalysisController {
     const session = await this.sessions.get(user, id);
     if (session.processingStatus === 'failed' && !session.failureRetryable) throw Errors.retryPermanent();
     if (!(await this.sessionRows.retryFailed(id, user.id))) throw Errors.retryNotFailed();
-    await this.jobs.enqueue(id);
+    await this.analyseSession.enqueue(id);
     return mapSession(await this.sessions.get(user, id));
   }
 }

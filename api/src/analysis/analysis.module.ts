@@ -2,10 +2,11 @@ import { Logger, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
+import { JobsModule } from '../jobs/jobs.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { AnalysisController } from './analysis.controller';
 import { AnalysesRepository } from './analyses.repository';
-import { AnalysisJobs } from './analysis-jobs';
+import { AnalyseSessionJob } from './jobs/analyse-session.job';
 import { AnalysisService } from './analysis.service';
 import { loadRubric, RUBRIC } from './rubric/rubric';
 import { SessionAnalysisEntity } from './session-analysis.entity';
@@ -13,12 +14,12 @@ import { createTranscriber } from './pipeline/transcription/create-transcriber';
 import { TRANSCRIBER } from './pipeline/transcription/transcriber';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SessionAnalysisEntity]), SessionsModule, AuthModule],
+  imports: [TypeOrmModule.forFeature([SessionAnalysisEntity]), SessionsModule, AuthModule, JobsModule],
   controllers: [AnalysisController],
   providers: [
     AnalysesRepository,
     AnalysisService,
-    AnalysisJobs,
+    AnalyseSessionJob,
     { provide: RUBRIC, useFactory: () => loadRubric() },
     {
       provide: TRANSCRIBER,
@@ -32,6 +33,6 @@ import { TRANSCRIBER } from './pipeline/transcription/transcriber';
       },
     },
   ],
-  exports: [AnalysesRepository, AnalysisJobs, AnalysisService, RUBRIC],
+  exports: [AnalysesRepository, AnalyseSessionJob, AnalysisService, RUBRIC, TRANSCRIBER],
 })
 export class AnalysisModule {}

@@ -91,4 +91,3 @@ export class AnalysisService {
     await this.sessions.markFailed(sessionId, reason.slice(0, 500), retryable);
   }
 }
-

@@ -11,7 +11,15 @@ import { RegisteredUserGuard, UserAuthenticator } from './registered-user.guard'
 @Module({
   imports: [UsersModule],
   controllers: [AuthController],
-  providers: [AuthService, BearerAuthGuard, PasswordResetService, PasswordResetCodesRepository, UserAuthenticator, RegisteredUserGuard, VerificationResendService],
+  providers: [
+    AuthService,
+    BearerAuthGuard,
+    PasswordResetService,
+    PasswordResetCodesRepository,
+    UserAuthenticator,
+    RegisteredUserGuard,
+    VerificationResendService,
+  ],
   exports: [BearerAuthGuard, UserAuthenticator, RegisteredUserGuard, UsersModule],
 })
 export class AuthModule {}

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { UserDto } from '@touchline/shared';
+import type { IdentityClientConfig, UserDto } from '@touchline/shared';
 import { Errors } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import { IDENTITY_PROVIDER, type IdentityProvider, type VerifiedIdentity } from '../identity/identity-provider';
@@ -7,10 +7,6 @@ import type { UserEntity } from '../users/user.entity';
 import { mapUser } from '../users/user.mapper';
 import { UsersRepository } from '../users/users.repository';
 import type { LoginDto, RegisterDto } from './dto/auth.dto';
-
-export type IdentityClientConfig =
-  | { provider: 'embedded'; issuer: string; clientId: string }
-  | { provider: 'keycloak'; url: string; realm: string; clientId: string };
 
 @Injectable()
 export class AuthService {
@@ -22,10 +18,7 @@ export class AuthService {
 
   /** What the SPA needs to talk to the identity provider; public, and the same for everyone. */
   clientConfig(): IdentityClientConfig {
-    const { keycloak, publicUrl } = this.config;
-    return keycloak
-      ? { provider: 'keycloak', url: keycloak.url, realm: keycloak.realm, clientId: keycloak.clientId }
-      : { provider: 'embedded', issuer: `${publicUrl}/idp`, clientId: 'touchline-web' };
+    return this.identity.clientConfig();
   }
 
   /**
@@ -76,9 +69,9 @@ export class AuthService {
     return created ?? this.users.findByIdentityId(identity.subject);
   }
 
-  /** GET /api/auth/check: the caller's fresh user record. */
+  /** GET /api/auth/check: the caller's user record (see UsersRepository.findForRequest for how fresh). */
   async check(identity: VerifiedIdentity): Promise<UserDto> {
-    const user = await this.users.findByIdentityId(identity.subject);
+    const user = await this.users.findForRequest(identity.subject);
     if (!user) throw Errors.userNotFound();
     return mapUser(user);
   }

@@ -34,9 +34,18 @@ export class PasswordResetService {
   ) {}
 
   async request(email: string, address: string): Promise<typeof RESET_REQUEST_ANSWER> {
-    if (!(await this.perAddress.consume(address).then(() => true, () => false))) throw Errors.tooManyRequests();
+    if (
+      !(await this.perAddress.consume(address).then(
+        () => true,
+        () => false,
+      ))
+    )
+      throw Errors.tooManyRequests();
     const account = await this.identity.findAccountByEmail(email);
-    const allowed = await this.perEmail.consume(email.toLowerCase()).then(() => true, () => false);
+    const allowed = await this.perEmail.consume(email.toLowerCase()).then(
+      () => true,
+      () => false,
+    );
     if (account && allowed) {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await this.codes.replace(email, await this.hash(code), RESET_CODE_TTL_SECONDS);
@@ -50,7 +59,13 @@ export class PasswordResetService {
   }
 
   async confirm(email: string, code: string, newPassword: string, address: string): Promise<{ message: string }> {
-    if (!(await this.confirmPerAddress.consume(address).then(() => true, () => false))) throw Errors.tooManyRequests();
+    if (
+      !(await this.confirmPerAddress.consume(address).then(
+        () => true,
+        () => false,
+      ))
+    )
+      throw Errors.tooManyRequests();
     if (newPassword.length < PASSWORD_MIN_LENGTH) throw Errors.weakPassword();
     const codeHash = await this.hash(code);
 
@@ -78,7 +93,9 @@ export class PasswordResetService {
   }
 
   private async hash(code: string): Promise<string> {
-    return createHmac('sha256', await this.codes.pepper()).update(code).digest('hex');
+    return createHmac('sha256', await this.codes.pepper())
+      .update(code)
+      .digest('hex');
   }
 }
 

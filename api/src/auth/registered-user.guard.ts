@@ -23,7 +23,7 @@ export class UserAuthenticator {
     const token = bearerToken(authorization);
     if (!token) throw Errors.authenticationRequired();
     const { subject, expiresAt } = await this.identity.verifyAccessToken(token);
-    const user = await this.users.findByIdentityId(subject);
+    const user = await this.users.findForRequest(subject);
     if (!user) throw Errors.userNotFound();
     return { user, expiresAt };
   }

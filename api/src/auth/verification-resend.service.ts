@@ -21,8 +21,19 @@ export class VerificationResendService {
   constructor(@Inject(IDENTITY_PROVIDER) private readonly identity: IdentityProvider) {}
 
   async request(email: string, address: string): Promise<typeof RESEND_VERIFICATION_ANSWER> {
-    if (!(await this.perAddress.consume(address).then(() => true, () => false))) throw Errors.tooManyRequests();
-    if (await this.perEmail.consume(email.toLowerCase()).then(() => true, () => false)) {
+    if (
+      !(await this.perAddress.consume(address).then(
+        () => true,
+        () => false,
+      ))
+    )
+      throw Errors.tooManyRequests();
+    if (
+      await this.perEmail.consume(email.toLowerCase()).then(
+        () => true,
+        () => false,
+      )
+    ) {
       await this.identity.resendVerification(email);
     }
     return RESEND_VERIFICATION_ANSWER;

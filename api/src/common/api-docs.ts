@@ -15,7 +15,7 @@ const WHY: Partial<Record<HttpStatus, string>> = {
   [HttpStatus.BAD_REQUEST]: 'Malformed or invalid input: the message names each field',
   [HttpStatus.UNAUTHORIZED]: 'No access token, or one that is invalid or expired',
   [HttpStatus.FORBIDDEN]: 'The body does not match the signed-in account',
-  [HttpStatus.NOT_FOUND]: 'Not found, or not the caller\'s',
+  [HttpStatus.NOT_FOUND]: "Not found, or not the caller's",
   [HttpStatus.CONFLICT]: 'Not possible in the current state',
   [HttpStatus.PAYLOAD_TOO_LARGE]: 'The body (or the announced recording) is larger than allowed',
   [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: 'A body that is not JSON in UTF-8, or a file type that is not supported',

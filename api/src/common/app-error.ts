@@ -1,5 +1,17 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { AUTH_MESSAGES, COMPARE_MESSAGES, formatBytes, GOAL_MESSAGES, IDENTITY_ERROR_MESSAGES, SESSION_MESSAGES } from '@touchline/shared';
+import {
+  AUTH_MESSAGES,
+  COMPARE_MESSAGES,
+  formatBytes,
+  GOAL_MESSAGES,
+  HELP_MESSAGES,
+  IDENTITY_ERROR_MESSAGES,
+  PLAN_MESSAGES,
+  REVIEW_MESSAGES,
+  SESSION_MESSAGES,
+  type Capability,
+  type Plan,
+} from '@touchline/shared';
 
 /** Every error the API raises on purpose: a stable code for logs and tests, a status, and a message a person reads. */
 export class AppError extends HttpException {
@@ -17,8 +29,7 @@ export const Errors = {
   invalidToken: () => new AppError('INVALID_TOKEN', HttpStatus.UNAUTHORIZED, 'Invalid or expired access token'),
   identityUnavailable: () =>
     new AppError('IDENTITY_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, 'The identity provider cannot be reached. Please try again later.'),
-  identityMismatch: () =>
-    new AppError('IDENTITY_MISMATCH', HttpStatus.FORBIDDEN, 'The identityId does not match the signed-in account'),
+  identityMismatch: () => new AppError('IDENTITY_MISMATCH', HttpStatus.FORBIDDEN, 'The identityId does not match the signed-in account'),
   emailMismatch: () => new AppError('EMAIL_MISMATCH', HttpStatus.FORBIDDEN, 'The email does not match the signed-in account'),
   emailNotVerified: () => new AppError('EMAIL_NOT_VERIFIED', HttpStatus.FORBIDDEN, AUTH_MESSAGES.emailNotVerified),
   userNotFound: () => new AppError('USER_NOT_FOUND', HttpStatus.NOT_FOUND, 'User not found'),
@@ -28,16 +39,13 @@ export const Errors = {
     new AppError('INVALID_RESET_CODE', HttpStatus.BAD_REQUEST, 'The reset code is wrong or has expired. Please check it or request a new one.'),
   tooManyRequests: () => new AppError('TOO_MANY_REQUESTS', HttpStatus.TOO_MANY_REQUESTS, 'Too many requests. Please try again later.'),
   malformedJson: () => new AppError('MALFORMED_JSON', HttpStatus.BAD_REQUEST, 'Malformed JSON in request body'),
-  bodyTooDeep: (levels: number) =>
-    new AppError('BODY_TOO_DEEP', HttpStatus.BAD_REQUEST, `Request body is nested more than ${levels} levels deep`),
+  bodyTooDeep: (levels: number) => new AppError('BODY_TOO_DEEP', HttpStatus.BAD_REQUEST, `Request body is nested more than ${levels} levels deep`),
   nulInBody: () => new AppError('NUL_IN_BODY', HttpStatus.BAD_REQUEST, 'Text in the request body must not contain NUL characters'),
-  bodyTooLarge: (limit: string) =>
-    new AppError('BODY_TOO_LARGE', HttpStatus.PAYLOAD_TOO_LARGE, `Request body is larger than the limit of ${limit}`),
+  bodyTooLarge: (limit: string) => new AppError('BODY_TOO_LARGE', HttpStatus.PAYLOAD_TOO_LARGE, `Request body is larger than the limit of ${limit}`),
   sessionNotFound: () => new AppError('SESSION_NOT_FOUND', HttpStatus.NOT_FOUND, SESSION_MESSAGES.notFound),
   uploadNotFound: () => new AppError('UPLOAD_NOT_FOUND', HttpStatus.NOT_FOUND, SESSION_MESSAGES.uploadNotFound),
   unsupportedMediaType: () => new AppError('UNSUPPORTED_MEDIA_TYPE', HttpStatus.UNSUPPORTED_MEDIA_TYPE, SESSION_MESSAGES.unsupportedType),
-  uploadTooLarge: (limitBytes: number) =>
-    new AppError('UPLOAD_TOO_LARGE', HttpStatus.PAYLOAD_TOO_LARGE, SESSION_MESSAGES.tooLarge(formatBytes(limitBytes))),
+  uploadTooLarge: (limitBytes: number) => new AppError('UPLOAD_TOO_LARGE', HttpStatus.PAYLOAD_TOO_LARGE, SESSION_MESSAGES.tooLarge(formatBytes(limitBytes))),
   uploadSizeMismatch: () => new AppError('UPLOAD_SIZE_MISMATCH', HttpStatus.BAD_REQUEST, SESSION_MESSAGES.sizeMismatch),
   alreadyUploaded: () => new AppError('ALREADY_UPLOADED', HttpStatus.CONFLICT, SESSION_MESSAGES.alreadyUploaded),
   notUploaded: () => new AppError('NOT_UPLOADED', HttpStatus.CONFLICT, SESSION_MESSAGES.notUploaded),
@@ -47,8 +55,25 @@ export const Errors = {
   goalNotFound: () => new AppError('GOAL_NOT_FOUND', HttpStatus.NOT_FOUND, GOAL_MESSAGES.notFound),
   tooManyGoals: () => new AppError('TOO_MANY_GOALS', HttpStatus.CONFLICT, GOAL_MESSAGES.tooMany),
   notComparable: () => new AppError('NOT_COMPARABLE', HttpStatus.CONFLICT, COMPARE_MESSAGES.notCompleted),
-  unsupportedBody: () =>
-    new AppError('UNSUPPORTED_BODY', HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be JSON in UTF-8'),
+  reviewUnavailable: () => new AppError('REVIEW_UNAVAILABLE', HttpStatus.NOT_FOUND, REVIEW_MESSAGES.unavailable),
+  reviewPasswordRequired: () => new AppError('REVIEW_PASSWORD_REQUIRED', HttpStatus.UNAUTHORIZED, REVIEW_MESSAGES.passwordRequired),
+  reviewWrongPassword: () => new AppError('REVIEW_WRONG_PASSWORD', HttpStatus.UNAUTHORIZED, REVIEW_MESSAGES.wrongPassword),
+  tooManyReviewLinks: () => new AppError('TOO_MANY_REVIEW_LINKS', HttpStatus.CONFLICT, REVIEW_MESSAGES.tooManyLinks),
+  reviewLinkNotFound: () => new AppError('REVIEW_LINK_NOT_FOUND', HttpStatus.NOT_FOUND, REVIEW_MESSAGES.linkNotFound),
+  reviewCommentNotFound: () => new AppError('REVIEW_COMMENT_NOT_FOUND', HttpStatus.NOT_FOUND, REVIEW_MESSAGES.commentNotFound),
+  reviewParentNotFound: () => new AppError('REVIEW_PARENT_NOT_FOUND', HttpStatus.BAD_REQUEST, REVIEW_MESSAGES.parentNotFound),
+  reviewCommentTime: () => new AppError('REVIEW_COMMENT_TIME', HttpStatus.BAD_REQUEST, REVIEW_MESSAGES.commentTime),
+  reviewMediaNotShared: () => new AppError('REVIEW_MEDIA_NOT_SHARED', HttpStatus.FORBIDDEN, REVIEW_MESSAGES.mediaNotShared),
+  tooManyReviewComments: () => new AppError('TOO_MANY_REVIEW_COMMENTS', HttpStatus.TOO_MANY_REQUESTS, REVIEW_MESSAGES.tooManyComments),
+  demoUnavailable: () =>
+    new AppError('DEMO_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, 'The demo is not available on this server at the moment. Please try again later.'),
+  unsupportedBody: () => new AppError('UNSUPPORTED_BODY', HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be JSON in UTF-8'),
+  contactUnavailable: () => new AppError('CONTACT_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, HELP_MESSAGES.contactUnavailable),
+  planRequired: (capability: Capability, plans: readonly Plan[]) =>
+    new AppError('PLAN_REQUIRED', HttpStatus.FORBIDDEN, PLAN_MESSAGES.capabilityRequired(capability, plans)),
+  trialEnded: (endedOn: string) => new AppError('TRIAL_ENDED', HttpStatus.FORBIDDEN, PLAN_MESSAGES.trialEnded(endedOn)),
+  notAdmin: () => new AppError('NOT_ADMIN', HttpStatus.FORBIDDEN, PLAN_MESSAGES.notAdmin),
+  planUserNotFound: () => new AppError('PLAN_USER_NOT_FOUND', HttpStatus.NOT_FOUND, PLAN_MESSAGES.userNotFound),
   liveUpdatesUnavailable: () =>
     new AppError('LIVE_UPDATES_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, 'Live updates are unavailable at the moment. Please try again later.'),
 } as const;

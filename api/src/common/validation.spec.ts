@@ -28,7 +28,9 @@ describe('global validation', () => {
   });
 
   it('refuses invalid values and names every field', async () => {
-    const error = await createValidationPipe().transform({ email: 'nope' }, metadata).catch((e: unknown) => e);
+    const error = await createValidationPipe()
+      .transform({ email: 'nope' }, metadata)
+      .catch((e: unknown) => e);
     expect(toErrorBody(error)).toEqual({ statusCode: 400, message: 'email must be an email; username must be a string' });
   });
 });

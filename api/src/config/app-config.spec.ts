@@ -22,7 +22,13 @@ describe('configuration', () => {
       { PORT: '9000', DATA_DIR: '/var/lib/touchline', DATABASE_URL: 'postgres://u:p@db:5432/touchline', LOG_LEVEL: '', SERVE_WEB: 'false' },
       '/',
     );
-    expect(config).toMatchObject({ port: 9000, dataDir: '/var/lib/touchline', databaseUrl: 'postgres://u:p@db:5432/touchline', logLevel: 'info', webRoot: undefined });
+    expect(config).toMatchObject({
+      port: 9000,
+      dataDir: '/var/lib/touchline',
+      databaseUrl: 'postgres://u:p@db:5432/touchline',
+      logLevel: 'info',
+      webRoot: undefined,
+    });
   });
 
   it.each([
@@ -35,6 +41,26 @@ describe('configuration', () => {
     [{ EMBEDDED_POSTGRES_PORT: '-1' }, 'EMBEDDED_POSTGRES_PORT must be a whole number'],
   ])('stops on %o naming the variable', (env, message) => {
     expect(() => loadConfig(env, '/')).toThrow(message);
+  });
+
+  it('mails Contact requests to SUPPORT_EMAIL, else to the address the web app shows, else to the default', () => {
+    expect(loadConfig({ SUPPORT_EMAIL: 'help@club.example', VITE_SUPPORT_EMAIL: 'web@club.example' }, '/').supportEmail).toBe('help@club.example');
+    expect(loadConfig({ VITE_SUPPORT_EMAIL: 'web@club.example' }, '/').supportEmail).toBe('web@club.example');
+    expect(loadConfig({}, '/').supportEmail).toBe('support@example.com');
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'nobody' }, '/')).toThrow('Invalid configuration: SUPPORT_EMAIL must be an email address');
+  });
+
+  it("answers help questions from search alone unless ASSISTANT_LLM_URL names the club's model", () => {
+    expect(loadConfig({}, '/').assistant).toEqual({ llmUrl: undefined, model: 'llama3.2', apiKey: undefined, timeoutMs: 30_000 });
+    expect(
+      loadConfig({ ASSISTANT_LLM_URL: 'http://ollama:11434/', ASSISTANT_LLM_MODEL: 'qwen2.5:3b', ASSISTANT_LLM_TIMEOUT_SECONDS: '10' }, '/').assistant,
+    ).toEqual({
+      llmUrl: 'http://ollama:11434',
+      model: 'qwen2.5:3b',
+      apiKey: undefined,
+      timeoutMs: 10_000,
+    });
+    expect(() => loadConfig({ ASSISTANT_LLM_URL: 'ollama:11434' }, '/')).toThrow('ASSISTANT_LLM_URL must be an http:// or https:// URL');
   });
 
   it('lists every bad variable at once', () => {

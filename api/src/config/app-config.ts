@@ -1,7 +1,8 @@
 import * as path from 'node:path';
-import { TRANSCRIBERS } from '@touchline/shared';
+import { TRANSCRIBERS, WEB_CLIENT_ID } from '@touchline/shared';
 import { z } from 'zod';
 
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** `auto`: pocketsphinx when it is installed, otherwise none. */
 const TRANSCRIBER_SETTINGS = ['auto', ...TRANSCRIBERS] as const;
@@ -26,10 +27,7 @@ const positiveInt = (name: string) =>
     .transform(Number)
     .refine(Number.isSafeInteger, `${name} is too large`);
 
-const bool = (name: string) =>
-  z
-    .enum(['true', 'false'], { message: `${name} must be true or false` })
-    .transform((v) => v === 'true');
+const bool = (name: string) => z.enum(['true', 'false'], { message: `${name} must be true or false` }).transform((v) => v === 'true');
 
 const envShape = z.object({
   HOST: z.string().min(1, 'HOST must not be empty').default('127.0.0.1'),
@@ -60,8 +58,11 @@ const envShape = z.object({
   IDENTITY_PROVIDER: z.enum(['embedded', 'keycloak'], { message: 'IDENTITY_PROVIDER must be embedded or keycloak' }).default('embedded'),
   KEYCLOAK_URL: url('KEYCLOAK_URL').optional(),
   KEYCLOAK_INTERNAL_URL: url('KEYCLOAK_INTERNAL_URL').optional(),
-  KEYCLOAK_REALM: z.string().regex(/^[A-Za-z0-9_-]+$/, 'KEYCLOAK_REALM must be a realm name').default('touchline'),
-  KEYCLOAK_CLIENT_ID: z.string().min(1).default('touchline-web'),
+  KEYCLOAK_REALM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'KEYCLOAK_REALM must be a realm name')
+    .default('touchline'),
+  KEYCLOAK_CLIENT_ID: z.string().min(1).default(WEB_CLIENT_ID),
   KEYCLOAK_API_AUDIENCE: z.string().min(1).default('touchline-api'),
   KEYCLOAK_ADMIN_CLIENT_ID: z.string().min(1).default('touchline-api-admin'),
   KEYCLOAK_ADMIN_CLIENT_SECRET: z.string().min(1).optional(),
@@ -71,6 +72,11 @@ const envShape = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().min(3).default('Touchline <no-reply@touchline.local>'),
+  SUPPORT_EMAIL: z.string().regex(EMAIL, 'SUPPORT_EMAIL must be an email address').optional(),
+  ASSISTANT_LLM_URL: url('ASSISTANT_LLM_URL').optional(),
+  ASSISTANT_LLM_MODEL: z.string().min(1).default('llama3.2'),
+  ASSISTANT_LLM_API_KEY: z.string().min(1).optional(),
+  ASSISTANT_LLM_TIMEOUT_SECONDS: positiveInt('ASSISTANT_LLM_TIMEOUT_SECONDS').default(30),
   STORAGE_DRIVER: z.enum(['filesystem', 's3'], { message: 'STORAGE_DRIVER must be filesystem or s3' }).default('filesystem'),
   S3_ENDPOINT: url('S3_ENDPOINT').optional(),
   S3_PUBLIC_ENDPOINT: url('S3_PUBLIC_ENDPOINT').optional(),
@@ -86,14 +92,27 @@ const envShape = z.object({
   MEDIA_URL_TTL_SECONDS: positiveInt('MEDIA_URL_TTL_SECONDS').default(900),
   BACKGROUND_JOBS: bool('BACKGROUND_JOBS').default(true),
   MAX_RECORDING_MINUTES: positiveInt('MAX_RECORDING_MINUTES').default(240),
-  TRANSCRIBER: z
-    .enum(TRANSCRIBER_SETTINGS, { message: 'TRANSCRIBER must be auto, none, pocketsphinx or http' })
-    .default('auto'),
+  TRANSCRIBER: z.enum(TRANSCRIBER_SETTINGS, { message: 'TRANSCRIBER must be auto, none, pocketsphinx or http' }).default('auto'),
   TRANSCRIBER_URL: url('TRANSCRIBER_URL').optional(),
   TRANSCRIBER_API_KEY: z.string().min(1).optional(),
   TRANSCRIBER_MODEL: z.string().min(1).default('whisper-1'),
-  TRANSCRIBER_LANGUAGE: z.string().regex(/^[a-z]{2}$/, 'TRANSCRIBER_LANGUAGE must be a two-letter language code').default('en'),
+  TRANSCRIBER_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2}$/, 'TRANSCRIBER_LANGUAGE must be a two-letter language code')
+    .default('en'),
   POCKETSPHINX_MODEL_DIR: z.string().min(1).default('/usr/share/pocketsphinx/model/en-us'),
+  PLANS_FILE: z.string().min(1).optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((e) => /^[^\s@]+@[^\s@]+$/.test(e)), 'ADMIN_EMAILS must be email addresses separated by commas')
+    .default([]),
+  BILLING_PROVIDER: z.enum(['none'], { message: 'BILLING_PROVIDER must be none' }).default('none'),
 });
 
 /** Every environment variable the API reads. */
@@ -175,6 +194,16 @@ export interface LoginThrottleSettings {
   addressMaxFailures: number;
 }
 
+/** The help assistant's optional language model: an OpenAI-compatible chat endpoint the club runs. */
+export interface AssistantSettings {
+  /** Base URL; requests go to `${llmUrl}/v1/chat/completions`. Unset: the assistant answers from search alone. */
+  llmUrl: string | undefined;
+  model: string;
+  apiKey: string | undefined;
+  /** The whole answer must arrive within this; otherwise the search answer is given instead. */
+  timeoutMs: number;
+}
+
 export interface SmtpSettings {
   host: string;
   port: number;
@@ -209,11 +238,20 @@ export class AppConfig {
   /** Set exactly when identityProvider is 'keycloak'. */
   readonly keycloak: KeycloakSettings | undefined;
   readonly smtp: SmtpSettings;
+  /** Where Contact requests are mailed. */
+  readonly supportEmail: string;
+  readonly assistant: AssistantSettings;
   readonly storage: StorageSettings;
   readonly uploads: UploadSettings;
   /** Whether this process runs background work (sweeps, analysis); false when a separate worker does. */
   readonly backgroundJobs: boolean;
   readonly analysis: AnalysisSettings;
+  /** The plan catalogue file (YAML), checked at start. */
+  readonly plansFile: string;
+  /** Lower-cased emails of the installation admins, who assign plans; empty: nobody may, through the API. */
+  readonly adminEmails: string[];
+  /** `none`: plans are assigned by installation admins and nothing is charged. */
+  readonly billingProvider: 'none';
 
   constructor(values: AppConfigValues) {
     Object.assign(this, values);
@@ -226,6 +264,7 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+const DEFAULT_PLANS_FILE = path.resolve(__dirname, '../../plans/plans.yaml');
 const DEFAULT_WEB_ROOT = path.resolve(__dirname, '../../../web/dist');
 
 /** Treats empty strings as unset, as a shell `FOO=` or a compose `FOO: ""` means "not configured". */
@@ -283,6 +322,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       password: e.SMTP_PASSWORD,
       from: e.MAIL_FROM,
     },
+    // One address for the club to set: the SPA's build setting names it too, so it is the default here.
+    supportEmail: e.SUPPORT_EMAIL ?? (EMAIL.test(env.VITE_SUPPORT_EMAIL ?? '') ? env.VITE_SUPPORT_EMAIL! : 'support@example.com'),
+    assistant: {
+      llmUrl: e.ASSISTANT_LLM_URL,
+      model: e.ASSISTANT_LLM_MODEL,
+      apiKey: e.ASSISTANT_LLM_API_KEY,
+      timeoutMs: e.ASSISTANT_LLM_TIMEOUT_SECONDS * 1000,
+    },
     storage: {
       driver: e.STORAGE_DRIVER,
       directory: path.join(path.resolve(cwd, e.DATA_DIR), 'objects'),
@@ -313,5 +360,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       language: e.TRANSCRIBER_LANGUAGE,
       pocketsphinxModelDir: e.POCKETSPHINX_MODEL_DIR,
     },
+    plansFile: e.PLANS_FILE ? path.resolve(cwd, e.PLANS_FILE) : DEFAULT_PLANS_FILE,
+    adminEmails: e.ADMIN_EMAILS,
+    billingProvider: e.BILLING_PROVIDER,
   });
 }

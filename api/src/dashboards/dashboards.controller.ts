@@ -5,6 +5,7 @@ import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard'
 import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS } from '../common/api-docs';
 import { Errors } from '../common/app-error';
 import type { UserEntity } from '../users/user.entity';
+import { RequiresCapability } from '../plans/requires-capability';
 import { DashboardsService } from './dashboards.service';
 import { CompareQuery } from './dto/compare.query';
 import { CompareResponse, DevelopmentResponse, GoalResponse } from './dto/dashboard.response';
@@ -26,6 +27,7 @@ export class DashboardsController {
 
   /** Two to four of the caller's analysed sessions side by side, best and worst marked per figure. */
   @Get('compare')
+  @RequiresCapability('compare')
   @ApiOkResponse({ type: CompareResponse })
   @ApiErrors(400, 409)
   compare(@CurrentUser() user: UserEntity, @Query() query: CompareQuery): Promise<CompareDto> {
@@ -34,18 +36,21 @@ export class DashboardsController {
 
   /** The caller's figures over time, levels reached, goals and suggestions. */
   @Get('development')
+  @RequiresCapability('development')
   @ApiOkResponse({ type: DevelopmentResponse })
   development(@CurrentUser() user: UserEntity): Promise<DevelopmentDto> {
     return this.dashboards.development(user);
   }
 
   @Get('goals')
+  @RequiresCapability('development')
   @ApiOkResponse({ type: [GoalResponse] })
   listGoals(@CurrentUser() user: UserEntity): Promise<GoalDto[]> {
     return this.goals.list(user);
   }
 
   @Post('goals')
+  @RequiresCapability('development')
   @ApiCreatedResponse({ type: GoalResponse })
   @ApiErrors(...BODY_ERRORS, 409)
   createGoal(@CurrentUser() user: UserEntity, @Body() body: GoalBody): Promise<GoalDto> {
@@ -53,6 +58,7 @@ export class DashboardsController {
   }
 
   @Put('goals/:id')
+  @RequiresCapability('development')
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: GoalResponse })
   @ApiErrors(...BODY_ERRORS)
@@ -61,6 +67,7 @@ export class DashboardsController {
   }
 
   @Delete('goals/:id')
+  @RequiresCapability('development')
   @HttpCode(204)
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiNoContentResponse({ description: 'The goal is gone' })

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalysisModule } from '../analysis/analysis.module';
 import { AuthModule } from '../auth/auth.module';
+import { PlansModule } from '../plans/plans.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { DashboardsController } from './dashboards.controller';
 import { DashboardsService } from './dashboards.service';
@@ -14,7 +15,7 @@ import { SessionFiguresRepository } from './session-figures.repository';
 
 /** The dashboards (overview, Compare, Development) and the goals coaches set. */
 @Module({
-  imports: [TypeOrmModule.forFeature([GoalEntity]), AnalysisModule, SessionsModule, AuthModule],
+  imports: [TypeOrmModule.forFeature([GoalEntity]), AnalysisModule, SessionsModule, AuthModule, PlansModule],
   controllers: [OverviewController, DashboardsController],
   providers: [DashboardsService, GoalsService, GoalsRepository, OverviewService, SessionFiguresRepository],
 })

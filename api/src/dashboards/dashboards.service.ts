@@ -51,7 +51,16 @@ export class DashboardsService {
         const compareFigure = COMPARED_FIGURES.find((f) => f === figure);
         const direction: FigureDirection = compareFigure ? this.rubric.comparison.directions[compareFigure] : 'higher';
         const ideal = compareFigure && direction === 'ideal' ? idealBand(this.rubric, compareFigure) : null;
-        return { figure, direction, ideal, verdicts: verdicts(direction, ideal, compared.map((c) => c.figures[figure])) };
+        return {
+          figure,
+          direction,
+          ideal,
+          verdicts: verdicts(
+            direction,
+            ideal,
+            compared.map((c) => c.figures[figure]),
+          ),
+        };
       }),
     };
   }

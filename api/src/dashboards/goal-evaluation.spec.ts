@@ -44,6 +44,13 @@ describe('goal evaluation', () => {
     });
     expect(goalProgress(goal, sessions.slice(0, 2), '2026-11-20')).toMatchObject({ status: 'not-met', latest: 30, fraction: 0.667, overdue: false });
     expect(goalProgress(goal, sessions.slice(0, 2), '2027-01-01')).toMatchObject({ status: 'not-met', overdue: true });
-    expect(goalProgress(goal, [], '2027-01-01')).toEqual({ status: 'no-data', latest: null, fraction: null, metSinceSet: 0, evaluatedSinceSet: 0, overdue: true });
+    expect(goalProgress(goal, [], '2027-01-01')).toEqual({
+      status: 'no-data',
+      latest: null,
+      fraction: null,
+      metSinceSet: 0,
+      evaluatedSinceSet: 0,
+      overdue: true,
+    });
   });
 });

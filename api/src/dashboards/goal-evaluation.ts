@@ -23,7 +23,11 @@ export interface EvaluatedSession {
  * Where a goal stands after the given sessions (oldest first): the latest session with the figure decides
  * met or not; sessions on or after the day it was set count towards "since set". `today` is a YYYY-MM-DD day.
  */
-export function goalProgress(goal: Pick<GoalInput, 'comparison' | 'target' | 'targetDate'> & { createdAt: Date }, sessions: EvaluatedSession[], today: string): GoalDto['progress'] {
+export function goalProgress(
+  goal: Pick<GoalInput, 'comparison' | 'target' | 'targetDate'> & { createdAt: Date },
+  sessions: EvaluatedSession[],
+  today: string,
+): GoalDto['progress'] {
   const measured = sessions.filter((s): s is { date: Date; value: number } => s.value !== null);
   const latest = measured.at(-1)?.value ?? null;
   const since = measured.filter((s) => s.date >= goal.createdAt);

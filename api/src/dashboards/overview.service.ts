@@ -36,7 +36,12 @@ export class OverviewService {
       SKILL_CATEGORIES.map((c) => [c, mean(completed.map((s) => s.scores[c]).filter((v): v is number => v !== null))]),
     ) as CategoryScores;
     return {
-      totals: { sessions: counts.reduce((sum, c) => sum + c.n, 0), completed: count('completed'), inProgress: count('pending', 'processing'), failed: count('failed') },
+      totals: {
+        sessions: counts.reduce((sum, c) => sum + c.n, 0),
+        completed: count('completed'),
+        inProgress: count('pending', 'processing'),
+        failed: count('failed'),
+      },
       latest: (await this.sessions.latestByOwner(ownerId, OVERVIEW.latest)).map(mapSession),
       averages: {
         talkRatio: mean(completed.map((s) => s.assessed.metrics.talkRatio)),

@@ -22,10 +22,7 @@ const USER = 'touchline';
  * The cluster is created on first use with a random password kept beside it (mode 0600); later starts
  * reuse both, so data survives restarts. It listens on loopback only.
  */
-export async function startEmbeddedPostgres(
-  dataDir: string,
-  options: { port?: number; log?: (line: string) => void } = {},
-): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dataDir: string, options: { port?: number; log?: (line: string) => void } = {}): Promise<EmbeddedDatabase> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const { default: EmbeddedPostgres } = await loadEmbeddedPostgres();
   const clusterDir = await clusterDirFor(dataDir);
@@ -92,5 +89,3 @@ function runsCluster(pid: number, clusterDir: string): boolean {
     return false;
   }
 }
-
-

@@ -7,10 +7,7 @@ import type { DataSource } from 'typeorm';
 export async function loadOrCreateSecret<T>(dataSource: DataSource, name: string, create: () => Promise<T>): Promise<T> {
   const existing: { value: T }[] = await dataSource.query(`SELECT value FROM identity_secrets WHERE name = $1`, [name]);
   if (existing[0]) return existing[0].value;
-  await dataSource.query(`INSERT INTO identity_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [
-    name,
-    JSON.stringify(await create()),
-  ]);
+  await dataSource.query(`INSERT INTO identity_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, JSON.stringify(await create())]);
   const rows: { value: T }[] = await dataSource.query(`SELECT value FROM identity_secrets WHERE name = $1`, [name]);
   return rows[0]!.value;
 }

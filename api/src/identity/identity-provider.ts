@@ -1,3 +1,4 @@
+import type { IdentityClientConfig } from '@touchline/shared';
 import type { SignupProfile } from './signup-profile';
 
 /** What a verified access token tells the API about its caller. */
@@ -20,6 +21,9 @@ export interface IdentityAccount {
  * provider (`embedded/`); `IdentityModule` picks one from `IDENTITY_PROVIDER`.
  */
 export interface IdentityProvider {
+  /** What the web app needs to talk to this provider (`GET /api/auth/config`); public, the same for everyone. */
+  clientConfig(): IdentityClientConfig;
+
   /**
    * Verifies an OAuth 2.0 Bearer access token (RFC 6750): signature against the provider's published keys,
    * issuer, audience and expiry. Rejects with `Errors.invalidToken()` for any failure, or
@@ -49,11 +53,3 @@ export interface IdentityProvider {
 }
 
 export const IDENTITY_PROVIDER = Symbol('IDENTITY_PROVIDER');
-
-/** Extra HTTP handlers an adapter needs outside /api (the embedded provider's /idp). */
-export interface HttpMount {
-  path: string;
-  handler: (req: import('express').Request, res: import('express').Response, next: import('express').NextFunction) => void;
-}
-
-export const HTTP_MOUNTS = Symbol('HTTP_MOUNTS');

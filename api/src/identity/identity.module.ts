@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { EmbeddedIdpModule } from './embedded/embedded-idp.module';
-import { HTTP_MOUNTS, IDENTITY_PROVIDER } from './identity-provider';
+import { IDENTITY_PROVIDER } from './identity-provider';
 import { KeycloakIdentityProvider } from './keycloak/keycloak-identity-provider';
 
 /** Origins outside the product the web app talks to for sign-in (its Content-Security-Policy allows them). */
@@ -19,11 +19,8 @@ export class IdentityModule {
     return {
       module: IdentityModule,
       global: true,
-      providers: [
-        { provide: IDENTITY_PROVIDER, useValue: new KeycloakIdentityProvider(config.keycloak!, `${config.publicUrl}/login`) },
-        { provide: HTTP_MOUNTS, useValue: [] },
-      ],
-      exports: [IDENTITY_PROVIDER, HTTP_MOUNTS],
+      providers: [{ provide: IDENTITY_PROVIDER, useValue: new KeycloakIdentityProvider(config.keycloak!, `${config.publicUrl}/login`) }],
+      exports: [IDENTITY_PROVIDER],
     };
   }
 }

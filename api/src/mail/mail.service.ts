@@ -6,6 +6,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Where replies go, when not to the sender (a help request's author). */
+  replyTo?: string;
 }
 
 /** Sends mail over SMTP (maildev under `npm start`, Mailpit or the club's server in the stack). */

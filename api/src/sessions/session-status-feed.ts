@@ -6,6 +6,8 @@ import { DATABASE_URL } from '../database/database-url';
 
 /** The NOTIFY channel the `coaching_sessions` triggers announce changes on (migration 1764200000000). */
 export const SESSION_STATUS_CHANNEL = 'session_status';
+/** The NOTIFY channel a user's plan or role change is announced on (migration 1764400000000). */
+export const ACCOUNT_CHANNEL = 'account_changes';
 
 /** One change as the database announces it: the event a coach receives, and whose session it is. */
 export interface SessionStatusChange extends SessionStatusEventDto {
@@ -22,6 +24,8 @@ export interface SessionStatusChange extends SessionStatusEventDto {
 export class SessionStatusFeed implements OnApplicationShutdown {
   private readonly logger = new Logger(SessionStatusFeed.name);
   readonly changes = new Subject<SessionStatusChange>();
+  /** Users whose plan or role changed. */
+  readonly accountChanges = new Subject<{ userId: string }>();
   private connection: Promise<{ client: Client; lost: Observable<void> }> | undefined;
   private stopped = false;
 
@@ -52,9 +56,10 @@ export class SessionStatusFeed implements OnApplicationShutdown {
     client.on('error', drop);
     client.on('end', () => drop());
     client.on('notification', ({ channel, payload }) => {
-      if (channel !== SESSION_STATUS_CHANNEL || !payload) return;
+      if ((channel !== SESSION_STATUS_CHANNEL && channel !== ACCOUNT_CHANNEL) || !payload) return;
       try {
-        this.changes.next(JSON.parse(payload) as SessionStatusChange);
+        if (channel === ACCOUNT_CHANNEL) this.accountChanges.next(JSON.parse(payload) as { userId: string });
+        else this.changes.next(JSON.parse(payload) as SessionStatusChange);
       } catch (error) {
         this.logger.error({ err: error }, 'unreadable session status notification');
       }
@@ -62,6 +67,7 @@ export class SessionStatusFeed implements OnApplicationShutdown {
     try {
       await client.connect();
       await client.query(`LISTEN ${SESSION_STATUS_CHANNEL}`);
+      await client.query(`LISTEN ${ACCOUNT_CHANNEL}`);
       return { client, lost };
     } catch (error) {
       drop(error as Error);
@@ -76,5 +82,6 @@ export class SessionStatusFeed implements OnApplicationShutdown {
     const open = await connection?.catch(() => undefined);
     await open?.client.end().catch(() => undefined);
     this.changes.complete();
+    this.accountChanges.complete();
   }
 }

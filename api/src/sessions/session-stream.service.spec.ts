@@ -17,7 +17,13 @@ function fakeFeed(failure?: Error) {
 }
 
 const coach = { id: 'coach-1' } as UserEntity;
-const change = (ownerId: string, progress: number): SessionStatusChange => ({ sessionId: `s-${ownerId}`, ownerId, status: 'processing', progress, uploaded: true });
+const change = (ownerId: string, progress: number): SessionStatusChange => ({
+  sessionId: `s-${ownerId}`,
+  ownerId,
+  status: 'processing',
+  progress,
+  uploaded: true,
+});
 
 async function open(service: SessionStreamService, expiresAt = new Date(Date.now() + 3_600_000)) {
   const messages: MessageEvent[] = [];
@@ -40,7 +46,9 @@ describe('SessionStreamService', () => {
 
     feed.changes.next(change('someone-else', 50));
     feed.changes.next(change('coach-1', 40));
-    expect(stream.messages.slice(1)).toEqual([{ type: SESSION_EVENTS.event, data: { sessionId: 's-coach-1', status: 'processing', progress: 40, uploaded: true } }]);
+    expect(stream.messages.slice(1)).toEqual([
+      { type: SESSION_EVENTS.event, data: { sessionId: 's-coach-1', status: 'processing', progress: 40, uploaded: true } },
+    ]);
 
     await vi.advanceTimersByTimeAsync(SESSION_EVENTS.heartbeatMs * 2);
     expect(stream.messages.slice(2)).toEqual([{ comment: 'heartbeat' }, { comment: 'heartbeat' }]);
@@ -73,7 +81,9 @@ describe('SessionStreamService', () => {
   it('answers 503 with a JSON message when the database cannot listen', async () => {
     Logger.overrideLogger(false);
     const service = new SessionStreamService(fakeFeed(new Error('connection refused')));
-    await expect(new Promise((resolve, reject) => service.stream(coach, new Date(Date.now() + 60_000)).subscribe({ next: resolve, error: reject }))).rejects.toMatchObject({
+    await expect(
+      new Promise((resolve, reject) => service.stream(coach, new Date(Date.now() + 60_000)).subscribe({ next: resolve, error: reject })),
+    ).rejects.toMatchObject({
       status: 503,
       response: { statusCode: 503, message: 'Live updates are unavailable at the moment. Please try again later.' },
     });

@@ -30,11 +30,20 @@ export class SessionStreamService implements BeforeApplicationShutdown {
   stream(user: UserEntity, tokenExpiresAt: Date): Observable<MessageEvent> {
     const ownChanges = this.feed.changes.pipe(
       filter((change) => change.ownerId === user.id),
-      map(({ sessionId, status, progress, uploaded }): MessageEvent => ({ type: SESSION_EVENTS.event, data: { sessionId, status, progress, uploaded } satisfies SessionStatusEventDto })),
+      map(({ sessionId, status, progress, uploaded }): MessageEvent => ({
+        type: SESSION_EVENTS.event,
+        data: { sessionId, status, progress, uploaded } satisfies SessionStatusEventDto,
+      })),
+    );
+    // The coach's plan or role changed (an admin, or billing): the app refreshes the user (docs/product-spec.md §4, plan change).
+    const ownAccount = this.feed.accountChanges.pipe(
+      filter((change) => change.userId === user.id),
+      map((): MessageEvent => ({ type: SESSION_EVENTS.accountEvent, data: {} })),
     );
     const events = (lost: Observable<void>) =>
       merge(
         ownChanges,
+        ownAccount,
         // Sent once the database listens, so a client that sees it misses nothing that commits afterwards.
         of<MessageEvent>({ comment: 'connected', retry: RECONNECT_MS }),
         interval(SESSION_EVENTS.heartbeatMs).pipe(map((): MessageEvent => ({ comment: 'heartbeat' }))),

@@ -24,7 +24,7 @@ export class SessionsController {
   /** Creates a session awaiting its recording; the answer says where to send it with tus. */
   @Post()
   @ApiCreatedResponse({ type: CreatedSessionResponse })
-  @ApiErrors(...BODY_ERRORS)
+  @ApiErrors(...BODY_ERRORS, 403)
   create(@CurrentUser() user: UserEntity, @Body() body: CreateSessionDto): Promise<CreatedSessionDto> {
     return this.sessions.create(user, body);
   }

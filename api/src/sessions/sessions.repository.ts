@@ -121,10 +121,7 @@ export class SessionsRepository {
   /** Deletes the owner's session; answers what it held, so the caller can remove the bytes. */
   async deleteOwned(id: string, ownerId: string): Promise<Pick<CoachingSessionEntity, 'uploadId' | 'storageKey'> | null> {
     const rows = returningRows<Row>(
-      await this.sessions.query(
-        `DELETE FROM coaching_sessions WHERE id = $1 AND owner_id = $2 RETURNING upload_id, storage_key`,
-        [id, ownerId],
-      ),
+      await this.sessions.query(`DELETE FROM coaching_sessions WHERE id = $1 AND owner_id = $2 RETURNING upload_id, storage_key`, [id, ownerId]),
     );
     const row = rows[0];
     return row ? { uploadId: row.upload_id as string | null, storageKey: row.storage_key as string | null } : null;

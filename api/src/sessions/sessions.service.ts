@@ -3,17 +3,15 @@ import { mediaFormatForFileName, SESSION_PAGE, type CreatedSessionDto, type Sess
 import { Errors } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } from '../storage/object-storage';
+import { EntitlementsService } from '../plans/entitlements.service';
 import type { UserEntity } from '../users/user.entity';
 import type { CoachingSessionEntity } from './coaching-session.entity';
 import type { CreateSessionDto } from './dto/create-session.dto';
 import { sanitizeFileName } from './media-detection';
 import { mapSession } from './session.mapper';
+import { recordingKey } from './recording-key';
 import { SessionsRepository } from './sessions.repository';
-
-export const UPLOAD_ENDPOINT = '/api/uploads';
-
-/** Where a session's recording is kept once its upload is complete. */
-export const recordingKey = (sessionId: string) => `sessions/${sessionId}/recording`;
+import { UPLOAD_ENDPOINT } from './upload-endpoint';
 
 @Injectable()
 export class SessionsService {
@@ -24,9 +22,11 @@ export class SessionsService {
     private readonly sessions: SessionsRepository,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(UPLOAD_STORE) private readonly uploads: UploadStore,
+    private readonly entitlements: EntitlementsService,
   ) {}
 
   async create(owner: UserEntity, body: CreateSessionDto): Promise<CreatedSessionDto> {
+    this.entitlements.assertCanUpload(owner);
     if (body.sizeBytes > this.config.uploads.maxBytes) throw Errors.uploadTooLarge(this.config.uploads.maxBytes);
     if (!mediaFormatForFileName(body.fileName)) throw Errors.unsupportedMediaType();
     const session = await this.sessions.create({

@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { UPLOAD_ENDPOINT } from './sessions.service';
+import { UPLOAD_ENDPOINT } from './upload-endpoint';
 
 const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBodyDto' } } } });
 const header = (name: string, schema: object, description: string, required = true) => ({ name, in: 'header' as const, required, description, schema });
@@ -10,7 +10,7 @@ const security = [{ bearer: [] }];
 const BASE64_SESSION_ID = '^sessionId (?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{4}|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2}==)$';
 const common = {
   '401': error('No access token, or one that is invalid or expired'),
-  '404': error('No such upload, or not the caller\'s'),
+  '404': error("No such upload, or not the caller's"),
   '412': error('Tus-Resumable is missing'),
 };
 
@@ -31,9 +31,9 @@ export function describeUploads(document: OpenAPIObject, maxBytes: number): void
       ],
       responses: {
         '201': { description: 'Created; Location names the upload', headers: { Location: { schema: { type: 'string' } } } },
-        '400': error('A malformed or missing tus header, or a size other than the session\'s'),
+        '400': error("A malformed or missing tus header, or a size other than the session's"),
         ...common,
-        '404': error('No such session, or not the caller\'s'),
+        '404': error("No such session, or not the caller's"),
         '409': error('The recording is already uploaded'),
         '413': error('Larger than MAX_UPLOAD_BYTES'),
       },
@@ -67,7 +67,7 @@ export function describeUploads(document: OpenAPIObject, maxBytes: number): void
         ...common,
         '409': error('Upload-Offset is not where the upload stands'),
         '410': error('The upload has expired'),
-        '413': error('More bytes than the upload\'s length'),
+        '413': error("More bytes than the upload's length"),
         '415': error('The finished recording is not a supported format'),
       },
     },

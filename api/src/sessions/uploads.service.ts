@@ -8,15 +8,17 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { UserAuthenticator } from '../auth/registered-user.guard';
 import { AppError, Errors } from '../common/app-error';
+import type { HttpMount } from '../common/http-mounts';
 import { asJsonError } from '../common/error-body';
 import { AppConfig } from '../config/app-config';
-import type { HttpMount } from '../identity/identity-provider';
 import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } from '../storage/object-storage';
 import type { UserEntity } from '../users/user.entity';
 import { detectMedia, mediaTypeOf, SNIFF_BYTES } from './media-detection';
 import { SessionEvents } from './session-events';
-import { recordingKey, SessionsService, UPLOAD_ENDPOINT } from './sessions.service';
+import { recordingKey } from './recording-key';
+import { SessionsService } from './sessions.service';
 import { SessionsRepository } from './sessions.repository';
+import { UPLOAD_ENDPOINT } from './upload-endpoint';
 
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
@@ -71,7 +73,9 @@ export class UploadsService {
       onResponseError: (_req, error) => this.mapError(error),
     });
     this.server.on(EVENTS.POST_FINISH, (_req, _res, upload) => {
-      this.release(upload.id).catch((error: unknown) => this.logger.warn({ err: error, uploadId: upload.id }, 'releasing a finished upload failed; the sweep will retry'));
+      this.release(upload.id).catch((error: unknown) =>
+        this.logger.warn({ err: error, uploadId: upload.id }, 'releasing a finished upload failed; the sweep will retry'),
+      );
     });
     this.server.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
       this.sessions.deleteOpenByUploadId(id).catch((error: unknown) => this.logger.error({ err: error, uploadId: id }, 'removing a cancelled session failed'));

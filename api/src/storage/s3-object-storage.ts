@@ -69,10 +69,9 @@ export class S3ObjectStorage implements ObjectStorage {
   async copy(from: string, to: string): Promise<void> {
     if (!(await this.stat(from))) throw new ObjectNotFoundError(from);
     // Server-side copy; objects over 5 GiB are copied in parts.
-    await this.client.composeObject(
-      new CopyDestinationOptions({ Bucket: this.bucket, Object: to }),
-      [new CopySourceOptions({ Bucket: this.bucket, Object: from })],
-    );
+    await this.client.composeObject(new CopyDestinationOptions({ Bucket: this.bucket, Object: to }), [
+      new CopySourceOptions({ Bucket: this.bucket, Object: from }),
+    ]);
   }
 
   /** A presigned URL on the API's own route to the store (S3_ENDPOINT), not the browsers' one. */

@@ -26,6 +26,10 @@ export class UserEntity {
   @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
   squad: string[];
 
+  /** When the current plan was given; a Free Trial ends its trial days after this. */
+  @Column({ name: 'plan_started_at', type: 'timestamptz', default: () => 'now()' })
+  planStartedAt: Date;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

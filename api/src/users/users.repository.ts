@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EliteRole, Plan } from '@touchline/shared';
+import type { EliteRole, Plan, SignupPlan } from '@touchline/shared';
 import { Repository } from 'typeorm';
 import { isUniqueViolation } from '../database/postgres-errors';
+import { returningRows } from '../database/returning-rows';
+import { ASSIGN_PLAN_SQL, type AssignedPlan } from './plan-assignment';
+import { UserCache } from './user-cache';
 import { UserEntity } from './user.entity';
-
 
 export interface NewUser {
   identityId: string;
@@ -16,10 +18,27 @@ export interface NewUser {
 
 @Injectable()
 export class UsersRepository {
-  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly cache: UserCache,
+  ) {}
 
   findByIdentityId(identityId: string): Promise<UserEntity | null> {
     return this.users.findOneBy({ identityId });
+  }
+
+  findById(id: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  /** The user an authenticated request acts as; may be a few seconds old when changed by another process (see UserCache). */
+  findForRequest(identityId: string): Promise<UserEntity | null> {
+    return this.cache.get(identityId, () => this.findByIdentityId(identityId));
+  }
+
+  /** Drops every cached user, e.g. when another process announces a plan or role change. */
+  forgetCachedUsers(): void {
+    this.cache.clear();
   }
 
   /** Null when the identity or the email already has a user: the unique indexes decide, race-free. */
@@ -46,5 +65,10 @@ export class UsersRepository {
   async updateEmail(user: UserEntity, email: string): Promise<UserEntity> {
     user.email = email;
     return this.users.save(user);
+  }
+
+  /** Null when no user has this email. */
+  async assignPlan(email: string, plan: SignupPlan): Promise<AssignedPlan | null> {
+    return returningRows<AssignedPlan>(await this.users.query(ASSIGN_PLAN_SQL, [email, plan]))[0] ?? null;
   }
 }

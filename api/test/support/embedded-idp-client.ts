@@ -67,7 +67,13 @@ export class EmbeddedIdpClient {
   }
 
   /** Submits the sign-in form; returns the callback URL, or the page HTML when the form answered with a page. */
-  async submitLogin(agent: Agent, challenge: string, email: string, password: string, address?: string): Promise<{ callback?: string; html?: string; status: number }> {
+  async submitLogin(
+    agent: Agent,
+    challenge: string,
+    email: string,
+    password: string,
+    address?: string,
+  ): Promise<{ callback?: string; html?: string; status: number }> {
     const page = await this.open(agent, challenge, { login_hint: email });
     const headers: Record<string, string> = address ? { 'x-forwarded-for': address } : {};
     const result = await agent.postForm(new URL(formAction(page, '/login'), this.publicUrl).toString(), { email, password }, this.isCallback, headers);

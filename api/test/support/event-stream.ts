@@ -25,7 +25,10 @@ export interface EventStream {
 /** Opens `GET /api/sessions/events` the way the web app does (fetch with a Bearer token) and reads its messages. */
 export async function openEventStream(apiUrl: string, token?: string): Promise<EventStream> {
   const abort = new AbortController();
-  const response = await fetch(`${apiUrl}${SESSION_EVENTS.url}`, { headers: { accept: 'text/event-stream', ...(token ? bearer(token) : {}) }, signal: abort.signal });
+  const response = await fetch(`${apiUrl}${SESSION_EVENTS.url}`, {
+    headers: { accept: 'text/event-stream', ...(token ? bearer(token) : {}) },
+    signal: abort.signal,
+  });
   const messages: StreamMessage[] = [];
   let ended: Promise<void> = Promise.resolve();
   if (response.ok && response.body) {

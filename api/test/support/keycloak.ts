@@ -71,15 +71,31 @@ export async function startTestKeycloak(publicUrl: string, smtpPort: number) {
     const agent = new Agent();
     const { verifier, challenge } = pkce();
     const redirectUri = `${publicUrl}/login`;
-    const params = new URLSearchParams({ client_id: 'touchline-web', redirect_uri: redirectUri, response_type: 'code', scope: 'openid email', state: 's', code_challenge: challenge, code_challenge_method: 'S256' });
+    const params = new URLSearchParams({
+      client_id: 'touchline-web',
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'openid email',
+      state: 's',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
     const page = await (await agent.follow(`${realm}/protocol/openid-connect/auth?${params}`)).response.text();
-    const done = await agent.postForm(formAction(page, 'login-actions/authenticate'), { username: email, password, credentialId: '' }, (next) => next.startsWith(redirectUri));
+    const done = await agent.postForm(formAction(page, 'login-actions/authenticate'), { username: email, password, credentialId: '' }, (next) =>
+      next.startsWith(redirectUri),
+    );
     const code = new URL(done.url).searchParams.get('code');
     expect(code, `no code after signing in: ${done.url}`).toBeTruthy();
     const res = await fetch(`${realm}/protocol/openid-connect/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', client_id: 'touchline-web', code: code!, redirect_uri: redirectUri, code_verifier: verifier }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: 'touchline-web',
+        code: code!,
+        redirect_uri: redirectUri,
+        code_verifier: verifier,
+      }),
     });
     expect(res.status).toBe(200);
     return { ...((await res.json()) as Tokens), agent };
@@ -87,7 +103,15 @@ export async function startTestKeycloak(publicUrl: string, smtpPort: number) {
 
   /** The authorization request the SPA sends; `toApp` spots the redirect back to it. */
   const authParams = (challenge: string) =>
-    new URLSearchParams({ client_id: 'touchline-web', redirect_uri: `${publicUrl}/login`, response_type: 'code', scope: 'openid email', state: 's', code_challenge: challenge, code_challenge_method: 'S256' });
+    new URLSearchParams({
+      client_id: 'touchline-web',
+      redirect_uri: `${publicUrl}/login`,
+      response_type: 'code',
+      scope: 'openid email',
+      state: 's',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
   const toApp = (next: string) => next.startsWith(`${publicUrl}/login`);
 
   /**
@@ -113,7 +137,11 @@ export async function startTestKeycloak(publicUrl: string, smtpPort: number) {
       if (toApp(current)) return { url: current, status: response.status, page: '' };
       const page = await response.text();
       if (/name="password-new"/.test(page)) {
-        ({ url: current, response } = await agent.postForm(formAction(page, 'login-actions/'), { 'password-new': password, 'password-confirm': password }, toApp));
+        ({ url: current, response } = await agent.postForm(
+          formAction(page, 'login-actions/'),
+          { 'password-new': password, 'password-confirm': password },
+          toApp,
+        ));
         continue;
       }
       // "Click here to proceed" (not "re-send the email", which only comes back to the same page).
@@ -157,7 +185,16 @@ export async function startTestKeycloak(publicUrl: string, smtpPort: number) {
   /** A `prompt=none` authorization with the browser's cookies: the callback's `code` or `error`. */
   async function silentSignIn(agent: Agent): Promise<URLSearchParams> {
     const redirectUri = `${publicUrl}/login`;
-    const params = new URLSearchParams({ client_id: 'touchline-web', redirect_uri: redirectUri, response_type: 'code', scope: 'openid', state: 's', prompt: 'none', code_challenge: pkce().challenge, code_challenge_method: 'S256' });
+    const params = new URLSearchParams({
+      client_id: 'touchline-web',
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'openid',
+      state: 's',
+      prompt: 'none',
+      code_challenge: pkce().challenge,
+      code_challenge_method: 'S256',
+    });
     const done = await agent.follow(`${realm}/protocol/openid-connect/auth?${params}`, {}, (next) => next.startsWith(redirectUri));
     return new URL(done.url).searchParams;
   }

@@ -24,7 +24,13 @@ export interface SeededReport extends CoachingAssessment {
  * Writes an analysed session as the worker would: the talk metrics and the coded, scored report computed here
  * with the product's own functions, so a test can check the dashboards' figures against them.
  */
-export async function seedAnalysedSession(db: Client, ownerId: string, rubric: Rubric, session: SeededSession, start = new Date('2026-09-01T08:00:00Z')): Promise<SeededReport> {
+export async function seedAnalysedSession(
+  db: Client,
+  ownerId: string,
+  rubric: Rubric,
+  session: SeededSession,
+  start = new Date('2026-09-01T08:00:00Z'),
+): Promise<SeededReport> {
   const id = randomUUID();
   const createdAt = new Date(start.getTime() + session.minute * 60_000);
   const segments = session.utterances.map(({ start, end }) => ({ start, end }));

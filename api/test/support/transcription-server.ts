@@ -42,7 +42,11 @@ export async function startTranscriptionServer(apiKey: string): Promise<{
         if (req.method !== 'POST' || req.url !== '/v1/audio/transcriptions') return answer(404, { error: { message: 'not found' } });
         if (req.headers.authorization !== `Bearer ${apiKey}`) return answer(401, { error: { message: 'invalid api key' } });
         if (failure) return answer(failure, { error: { message: 'the model is not loaded' } });
-        const form = await new Request('http://local', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: Buffer.concat(chunks) }).formData();
+        const form = await new Request('http://local', {
+          method: 'POST',
+          headers: { 'content-type': req.headers['content-type'] ?? '' },
+          body: Buffer.concat(chunks),
+        }).formData();
         const file = form.get('file');
         if (!(file instanceof Blob)) return answer(400, { error: { message: 'file is required' } });
         const wav = path.join(work, `r${(counter += 1)}.wav`);
@@ -50,7 +54,11 @@ export async function startTranscriptionServer(apiKey: string): Promise<{
         const info = async (flag: string) => Number((await run('soxi', [flag, wav])).stdout.trim());
         // prettier-ignore
         const { stdout } = await run('pocketsphinx_continuous', ['-infile', wav, '-logfn', '/dev/null', '-hmm', `${MODEL}/en-us`, '-lm', `${MODEL}/en-us.lm.bin`, '-dict', `${MODEL}/cmudict-en-us.dict`]);
-        const text = stdout.split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
+        const text = stdout
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean)
+          .join(' ');
         requests.push({
           model: String(form.get('model')),
           language: String(form.get('language')),

@@ -103,7 +103,14 @@ export function uploadContract(backend: Backend): void {
     if (backend !== 'filesystem') {
       s3Dir = await mkdtemp(path.join(tmpdir(), `touchline-${backend}-`));
       s3 = await startS3(backend, s3Dir);
-      env = { ...env, STORAGE_DRIVER: 's3', S3_ENDPOINT: s3.endpoint, S3_BUCKET: 'touchline-contract', S3_ACCESS_KEY: s3.accessKey!, S3_SECRET_KEY: s3.secretKey! };
+      env = {
+        ...env,
+        STORAGE_DRIVER: 's3',
+        S3_ENDPOINT: s3.endpoint,
+        S3_BUCKET: 'touchline-contract',
+        S3_ACCESS_KEY: s3.accessKey!,
+        S3_SECRET_KEY: s3.secretKey!,
+      };
     }
     api = await startTestApi(env);
     storage = api.app.get(OBJECT_STORAGE);
@@ -197,7 +204,13 @@ export function uploadContract(backend: Backend): void {
       const location = create.headers.get('location')!;
 
       for (const method of ['HEAD', 'DELETE']) expect((await tusCall(method, location, rival)).status).toBe(404);
-      const patch = await tusCall('PATCH', location, rival, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, data.subarray(0, 1000));
+      const patch = await tusCall(
+        'PATCH',
+        location,
+        rival,
+        { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        data.subarray(0, 1000),
+      );
       expect(patch.status).toBe(404);
       expect((await tusCall('HEAD', location, undefined)).status).toBe(401);
       const steal = await tusCall('POST', '/api/uploads', rival, {
@@ -226,7 +239,13 @@ export function uploadContract(backend: Backend): void {
 
       const create = await tusCall('POST', '/api/uploads', coach, { 'upload-length': '1000', 'upload-metadata': metadata });
       expect(create.status).toBe(201);
-      const overflow = await tusCall('PATCH', create.headers.get('location')!, coach, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, mediaBuffer('mp4', 3000));
+      const overflow = await tusCall(
+        'PATCH',
+        create.headers.get('location')!,
+        coach,
+        { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        mediaBuffer('mp4', 3000),
+      );
       expect(overflow.status).toBe(413);
       const session = (await (await call('GET', `/api/sessions/${created.session.id}`, coach)).json()) as { uploadedAt: string | null };
       expect(session.uploadedAt).toBeNull();
@@ -254,7 +273,13 @@ export function uploadContract(backend: Backend): void {
       const data = mediaBuffer('mp4', 1 * MiB);
       const created = await newSession(coach, 'cancel.mp4', data.length);
       const metadata = `sessionId ${Buffer.from(created.session.id).toString('base64')}`;
-      const create = await tusCall('POST', '/api/uploads', coach, { 'upload-length': String(data.length), 'upload-metadata': metadata, 'content-type': 'application/offset+octet-stream' }, data.subarray(0, 300 * 1024));
+      const create = await tusCall(
+        'POST',
+        '/api/uploads',
+        coach,
+        { 'upload-length': String(data.length), 'upload-metadata': metadata, 'content-type': 'application/offset+octet-stream' },
+        data.subarray(0, 300 * 1024),
+      );
       expect(create.status).toBe(201);
       const location = create.headers.get('location')!;
       const terminated = await tusCall('DELETE', location, coach);
@@ -275,7 +300,13 @@ export function uploadContract(backend: Backend): void {
     it('sweeps away an abandoned upload and its session once they expire', async () => {
       const created = await newSession(coach, 'abandoned.mp4', 2 * MiB);
       const metadata = `sessionId ${Buffer.from(created.session.id).toString('base64')}`;
-      const create = await tusCall('POST', '/api/uploads', coach, { 'upload-length': String(2 * MiB), 'upload-metadata': metadata, 'content-type': 'application/offset+octet-stream' }, mediaBuffer('mp4', 100 * 1024));
+      const create = await tusCall(
+        'POST',
+        '/api/uploads',
+        coach,
+        { 'upload-length': String(2 * MiB), 'upload-metadata': metadata, 'content-type': 'application/offset+octet-stream' },
+        mediaBuffer('mp4', 100 * 1024),
+      );
       expect(create.status).toBe(201);
       const sweeper = api.app.get(UploadSweeper);
       expect((await sweeper.sweep()).sessions).toBe(0);

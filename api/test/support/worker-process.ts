@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import type { TestApi } from './test-api';
 
-const WORKER = path.resolve(__dirname, '../../dist/worker.js');
+const WORKER = path.resolve(__dirname, '../../dist/worker/main.js');
 
-/** The separate worker process of the stack (`node api/dist/worker.js`), on the test API's database and files. */
+/** The separate worker process of the stack (`node api/dist/worker/main.js`), on the test API's database and files. */
 export function startWorkerProcess(api: TestApi): ChildProcess {
   return spawn(process.execPath, [WORKER], {
     env: {

@@ -23,12 +23,8 @@ describe('decideAccess', () => {
       for (const eliteRole of [null, ...ELITE_ROLES]) {
         const user = { plan, eliteRole };
         expect(decideAccess('login', user, '/upload').kind).toBe('allow');
-        expect(decideAccess('eliteAdmin', user, '/dashboard/management').kind).toBe(
-          plan === 'Elite' && eliteRole === 'Elite Admin' ? 'allow' : 'notFound',
-        );
-        expect(decideAccess('subscription', user, '/subscription').kind).toBe(
-          plan === 'Free Trial' || plan === 'Add-on' ? 'notFound' : 'allow',
-        );
+        expect(decideAccess('eliteAdmin', user, '/dashboard/management').kind).toBe(plan === 'Elite' && eliteRole === 'Elite Admin' ? 'allow' : 'notFound');
+        expect(decideAccess('subscription', user, '/subscription').kind).toBe(plan === 'Free Trial' || plan === 'Add-on' ? 'notFound' : 'allow');
       }
     }
   });

@@ -1,15 +1,12 @@
 import { canManageSubscription, isEliteAdmin, type AccessSubject } from '@touchline/shared';
 
-/** What a route needs (spec §6). */
+/** What a route needs (docs/product-spec.md §6). */
 export type Requirement = 'public' | 'login' | 'eliteAdmin' | 'subscription';
 
-export type AccessDecision =
-  | { kind: 'allow' }
-  | { kind: 'login'; redirectTo: string; returnPath: string }
-  | { kind: 'notFound' };
+export type AccessDecision = { kind: 'allow' } | { kind: 'login'; redirectTo: string; returnPath: string } | { kind: 'notFound' };
 
 /**
- * The route guard of spec §4: a protected route without a user goes to
+ * The route guard of docs/product-spec.md §4: a protected route without a user goes to
  * `/login?redirect={encoded path}` (the caller also keeps the path as `redirectAfterLogin`);
  * a role or plan mismatch goes to /404.
  */

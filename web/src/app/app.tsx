@@ -1,25 +1,25 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
-import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
+import { lazy, Suspense, useState } from 'react';
 import { createQueryClient } from '@/lib/query-client';
 import { AuthGate } from './auth-gate';
 import { LiveSessionUpdates } from './live-session-updates';
-import { createRouter } from './router';
+import { AppRouter } from './router';
+
+// The notification area comes in a chunk of its own, off the first page's critical path; notifications raised
+// before it arrives wait in the toast store and show as soon as it mounts.
+const Toaster = lazy(() => import('@/components/ui/toaster').then(({ Toaster }) => ({ default: Toaster })));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <AuthGate>
-          <LiveSessionUpdates />
-          <RouterProvider router={router} />
-        </AuthGate>
+      <AuthGate>
+        <LiveSessionUpdates />
+        <AppRouter />
+      </AuthGate>
+      <Suspense fallback={null}>
         <Toaster />
-      </TooltipProvider>
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -21,7 +21,9 @@ describe('live session updates', () => {
       'fetch',
       vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
         signals.push(init!.signal!);
-        return new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode(': connected\n\n')) }), { headers: { 'content-type': 'text/event-stream' } });
+        return new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode(': connected\n\n')) }), {
+          headers: { 'content-type': 'text/event-stream' },
+        });
       }),
     );
     useAuthStore.setState({ user: null });

@@ -10,18 +10,24 @@ export interface RouteEntry {
   Screen: LazyExoticComponent<ComponentType>;
 }
 
-/** Every screen of spec §2 with its requirement from §6. All screens load on demand. */
+/** Every screen of docs/product-spec.md §2 with its requirement from §6. All screens load on demand. */
 export const routeTable: RouteEntry[] = [
   { path: paths.home, title: 'Home', requirement: 'public', Screen: lazy(() => import('@/features/marketing/routes/home')) },
   { path: paths.pricing, title: 'Pricing', requirement: 'public', Screen: lazy(() => import('@/features/marketing/routes/pricing')) },
   { path: paths.chatbot, title: 'AI Assistant', requirement: 'public', Screen: lazy(() => import('@/features/help/routes/chatbot')) },
   { path: paths.guides, title: 'Guides', requirement: 'public', Screen: lazy(() => import('@/features/help/routes/guides')) },
+  { path: paths.guide, title: 'Guide', requirement: 'public', Screen: lazy(() => import('@/features/help/routes/guide')) },
   { path: paths.faq, title: 'FAQ', requirement: 'public', Screen: lazy(() => import('@/features/help/routes/faq')) },
   { path: paths.contact, title: 'Contact', requirement: 'public', Screen: lazy(() => import('@/features/help/routes/contact')) },
   { path: paths.demo, title: 'Demo', requirement: 'public', Screen: lazy(() => import('@/features/demo/routes/demo')) },
   { path: paths.terms, title: 'Terms & Conditions', requirement: 'public', Screen: lazy(() => import('@/features/legal/routes/terms')) },
   { path: paths.privacy, title: 'Privacy Policy', requirement: 'public', Screen: lazy(() => import('@/features/legal/routes/privacy')) },
-  { path: paths.proExternalReviewDemo, title: 'Professional external review demo', requirement: 'public', Screen: lazy(() => import('@/features/external-review/routes/pro-external-review-demo')) },
+  {
+    path: paths.proExternalReviewDemo,
+    title: 'Professional external review demo',
+    requirement: 'public',
+    Screen: lazy(() => import('@/features/external-review/routes/pro-external-review-demo')),
+  },
   { path: paths.signup, title: 'Sign up', requirement: 'public', Screen: lazy(() => import('@/features/auth/routes/signup')) },
   { path: paths.login, title: 'Log in', requirement: 'public', Screen: lazy(() => import('@/features/auth/routes/login')) },
   { path: paths.resetPassword, title: 'Reset your password', requirement: 'public', Screen: lazy(() => import('@/features/auth/routes/reset-password')) },
@@ -37,7 +43,12 @@ export const routeTable: RouteEntry[] = [
   { path: paths.profile, title: 'Profile', requirement: 'login', Screen: lazy(() => import('@/features/auth/routes/profile')) },
   { path: paths.subscription, title: 'Subscription', requirement: 'subscription', Screen: lazy(() => import('@/features/subscription/routes/subscription')) },
   { path: paths.sessionReport, title: 'Session report', requirement: 'login', Screen: lazy(() => import('@/features/sessions/routes/session-report')) },
-  { path: paths.externalReview, title: 'External review', requirement: 'public', Screen: lazy(() => import('@/features/external-review/routes/external-review')) },
+  {
+    path: paths.externalReview,
+    title: 'External review',
+    requirement: 'public',
+    Screen: lazy(() => import('@/features/external-review/routes/external-review')),
+  },
   { path: paths.notFound, title: 'Page not found', requirement: 'public', Screen: lazy(() => import('./routes/not-found')) },
   { path: '*', title: 'Page not found', requirement: 'public', Screen: lazy(() => import('./routes/not-found')) },
 ];

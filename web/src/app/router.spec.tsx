@@ -4,7 +4,7 @@ import { makeUser, renderApp } from '@/test/render-app';
 
 const heading = () => screen.findByRole('heading', { level: 1 });
 
-// Spec §6: every route that needs a login, with a concrete path.
+// docs/product-spec.md §6: every route that needs a login, with a concrete path.
 const protectedPaths = [
   '/dashboard',
   '/dashboard/overview',
@@ -28,15 +28,28 @@ describe('routes and guard', () => {
     expect(await heading()).toHaveTextContent('Log in');
   });
 
-  it.each(['/', '/pricing', '/help/chatbot', '/help/guides', '/help/faq', '/help/contact', '/demo', '/terms', '/privacy', '/pro-external-review-demo', '/signup', '/login', '/reset-password', '/invite', '/external-review/s1/t0k3n'])(
-    'opens %s to a visitor',
-    async (path) => {
-      const { router } = renderApp(path);
-      await heading();
-      expect(router.state.location.pathname).toBe(path);
-      expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
-    },
-  );
+  it.each([
+    '/',
+    '/pricing',
+    '/help/chatbot',
+    '/help/guides',
+    '/help/faq',
+    '/help/contact',
+    '/demo',
+    '/terms',
+    '/privacy',
+    '/pro-external-review-demo',
+    '/signup',
+    '/login',
+    '/reset-password',
+    '/invite',
+    '/external-review/s1/t0k3n',
+  ])('opens %s to a visitor', async (path) => {
+    const { router } = renderApp(path);
+    await heading();
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
+  });
 
   it.each(['/dashboard/management', '/dashboard/team-sessions'])('sends a non-admin from %s to /404', async (path) => {
     for (const user of [makeUser({ plan: 'Elite', eliteRole: 'Elite Coach' }), makeUser({ plan: 'Coach' })]) {

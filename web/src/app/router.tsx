@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { AppLayout } from './layout/app-layout';
 import { RouteGuard } from './route-guard';
 import { routeTable } from './route-table';
@@ -29,4 +29,21 @@ export function buildRoutes(): RouteObject[] {
   ];
 }
 
-export const createRouter = () => createBrowserRouter(buildRoutes());
+const routes = buildRoutes();
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * The app's router: the route table in the browser's address bar. The SPA uses no loaders, actions or other
+ * data-router features, so the declarative router serves it, and the data router's code stays out of the
+ * first download.
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

@@ -1,9 +1,10 @@
-/** Every route of spec §2. */
+/** Every route of docs/product-spec.md §2. */
 export const paths = {
   home: '/',
   pricing: '/pricing',
   chatbot: '/help/chatbot',
   guides: '/help/guides',
+  guide: '/help/guides/:slug',
   faq: '/help/faq',
   contact: '/help/contact',
   demo: '/demo',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, getJson, readApiError, setAccessTokenSource } from './api-client';
+import { ApiError, apiRequest, getJson, readApiError, setAccessTokenSource } from './api-client';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
@@ -35,8 +35,8 @@ describe('api client', () => {
   });
 
   it('reads the status and message of an error', () => {
-    expect(readApiError(new Error('409: {"statusCode":409,"message":"exists"}'))).toEqual({ status: 409, message: 'exists' });
-    expect(readApiError(new Error('502: Bad Gateway'))).toEqual({ status: 502, message: null });
+    expect(readApiError(new ApiError(409, '{"statusCode":409,"message":"exists"}'))).toEqual({ status: 409, message: 'exists' });
+    expect(readApiError(new ApiError(502, 'Bad Gateway'))).toEqual({ status: 502, message: null });
     expect(readApiError(new TypeError('Failed to fetch'))).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 /**
- * The data client of spec §7: every call sends credentials, a body is JSON, and a non-OK answer raises
- * an Error whose message is "{status}: {body text}" (or the status text when the body is empty).
+ * The data client of docs/product-spec.md §7: every call sends credentials, a body is JSON, and a non-OK answer raises
+ * an `ApiError`.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -18,24 +18,38 @@ export function freshAccessToken(): Promise<string | null> {
   return accessToken();
 }
 
+/**
+ * A non-OK answer. Its message keeps the format of docs/product-spec.md §7, "{status}: {body text}" (or the status
+ * text when the body is empty); `status` and `body` keep the parts, so callers never parse the message.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`${status}: ${body}`);
+    this.name = 'ApiError';
+  }
+
+  /** The `message` field of a JSON body (the API's `{ statusCode, message }`), or null. */
+  get apiMessage(): string | null {
+    try {
+      const parsed = JSON.parse(this.body) as { message?: unknown };
+      return typeof parsed.message === 'string' && parsed.message ? parsed.message : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
 /** A non-OK answer, with its status and the message field of its body when there is one. */
 export function readApiError(error: unknown): { status: number; message: string | null } | null {
-  const match = error instanceof Error ? /^(\d{3}): ([\s\S]*)$/.exec(error.message) : null;
-  if (!match) return null;
-  let message: string | null = null;
-  try {
-    const body = JSON.parse(match[2]!) as { message?: unknown };
-    if (typeof body.message === 'string' && body.message) message = body.message;
-  } catch {
-    // not JSON: no message field to read
-  }
-  return { status: Number(match[1]), message };
+  return error instanceof ApiError ? { status: error.status, message: error.apiMessage } : null;
 }
 
 export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
-  const text = (await response.text()) || response.statusText;
-  throw new Error(`${response.status}: ${text}`);
+  throw new ApiError(response.status, (await response.text()) || response.statusText);
 }
 
 export async function apiRequest<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {

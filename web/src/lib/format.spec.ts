@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalize, clock, formatDecimal, formatPercent, formatScore } from './format';
+import { capitalize, parseClock, clock, formatDecimal, formatPercent, formatScore } from './format';
 
 describe('format', () => {
   it('writes a time in a recording as m:ss, and h:mm:ss past an hour', () => {
@@ -35,5 +35,16 @@ describe('format', () => {
   it('capitalizes an enumeration value', () => {
     expect(capitalize('technical')).toBe('Technical');
     expect(capitalize('')).toBe('');
+  });
+
+  it('reads a time typed as m:ss, h:mm:ss or seconds, and nothing else', () => {
+    expect(parseClock('0:42')).toBe(42);
+    expect(parseClock('12:05')).toBe(725);
+    expect(parseClock('1:02:03')).toBe(3723);
+    expect(parseClock('42')).toBe(42);
+    expect(parseClock(' 1:30 ')).toBe(90);
+    expect(parseClock('')).toBeNull();
+    expect(parseClock('abc')).toBeNull();
+    expect(parseClock('1:2:3:4')).toBeNull();
   });
 });

@@ -29,3 +29,11 @@ export function formatDecimal(value: number | null, digits = 1): string {
 export function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
+
+/** A time typed as m:ss, h:mm:ss or plain seconds, in seconds; null when it is not one. */
+export function parseClock(text: string): number | null {
+  const match = /^\s*(?:(?:(\d+):)?(\d{1,2}):)?(\d{1,2}(?:\.\d+)?)\s*$/.exec(text);
+  if (!match) return /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : null;
+  const [, h = '0', m = '0', s = '0'] = match;
+  return Number(h) * 3600 + Number(m) * 60 + Number(s);
+}

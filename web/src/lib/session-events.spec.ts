@@ -103,4 +103,23 @@ describe('the live status stream', () => {
     await watchSessionEvents(createQueryClient(), new AbortController().signal);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
+
+  it('on an account event refreshes the user, then refetches what was read under the old plan', async () => {
+    setAccessTokenSource(async () => 'token');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => streamResponse([': connected\n\n', 'event: account\ndata: {}\n\n'], false)),
+    );
+    const { queryClient, invalidated } = seeded();
+    queryClient.setQueryData(['/api/dashboard/development'], { points: [] });
+    const order: string[] = [];
+    const signOut = new AbortController();
+    const watching = watchSessionEvents(queryClient, signOut.signal, async () => {
+      order.push(`refresh (development stale: ${Boolean(invalidated(['/api/dashboard/development']))})`);
+    });
+    await vi.waitFor(() => expect(invalidated(['/api/dashboard/development'])).toBe(true));
+    expect(order).toEqual(['refresh (development stale: false)']);
+    signOut.abort();
+    await watching;
+  });
 });

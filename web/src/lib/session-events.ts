@@ -2,7 +2,7 @@ import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { SESSION_EVENTS, type CoachingSessionDto, type OverviewDto, type SessionPageDto, type SessionStatusEventDto } from '@touchline/shared';
 import { freshAccessToken } from './api-client';
-import { refreshSessionLists } from './query-client';
+import { OVERVIEW_URL as OVERVIEW, refreshSessionLists, SESSIONS_URL as SESSIONS, sessionUrl } from './sessions-api';
 
 /** Reconnection waits: 1 s, doubling up to 30 s, with a little jitter so a restarted API is not hit all at once. */
 export const RECONNECT = { firstMs: 1_000, maxMs: 30_000 } as const;
@@ -11,10 +11,6 @@ export function reconnectDelay(attempt: number, random = Math.random): number {
   const base = Math.min(RECONNECT.maxMs, RECONNECT.firstMs * 2 ** attempt);
   return Math.round(base * (0.8 + 0.4 * random()));
 }
-
-const SESSIONS = '/api/sessions';
-const OVERVIEW = '/api/dashboard/overview';
-const sessionUrl = (id: string) => `${SESSIONS}/${id}`;
 
 /** What the app last heard of a session, to tell a new status from more progress. */
 export type KnownStatus = Pick<SessionStatusEventDto, 'status' | 'uploaded'>;
@@ -57,9 +53,10 @@ class StreamEnded extends Error {}
  * Keeps the react-query cache in step with `GET /api/sessions/events` until `signal` aborts (sign-out). Every
  * connection sends a fresh access token in the Authorization header (never in the URL); a dropped or ended stream
  * reconnects after `reconnectDelay`, and each connection first refetches what it may have missed meanwhile. While
- * the tab is hidden the stream is closed, and it reopens (and catches up) when the tab shows again.
+ * the tab is hidden the stream is closed, and it reopens (and catches up) when the tab shows again. A change of the
+ * coach's plan or role calls `onAccountChange` (which refreshes the user), then refetches what is shown.
  */
-export function watchSessionEvents(queryClient: QueryClient, signal: AbortSignal): Promise<void> {
+export function watchSessionEvents(queryClient: QueryClient, signal: AbortSignal, onAccountChange: () => unknown = () => undefined): Promise<void> {
   const known = new Map<string, KnownStatus>();
   let attempt = 0;
   let connectingSince = Date.now();
@@ -86,6 +83,11 @@ export function watchSessionEvents(queryClient: QueryClient, signal: AbortSignal
       throw new StreamRefused(`stream answered ${response.status}`);
     },
     onmessage(message) {
+      if (message.event === SESSION_EVENTS.accountEvent) {
+        // What the plan opens changed: every answer read under the old plan may be wrong now.
+        void Promise.resolve(onAccountChange()).then(() => queryClient.invalidateQueries());
+        return;
+      }
       if (message.event !== SESSION_EVENTS.event) return;
       const event = JSON.parse(message.data) as SessionStatusEventDto;
       void applySessionEvent(queryClient, event, known.get(event.sessionId));

@@ -4,6 +4,8 @@ export interface FakeRequest {
   method: string;
   path: string;
   query: URLSearchParams;
+  /** The JSON body sent, parsed; undefined without one. */
+  body?: unknown;
 }
 
 /**
@@ -16,7 +18,12 @@ export function fakeApi(answer: (request: FakeRequest) => unknown): FakeRequest[
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
-      const request = { method: init?.method ?? 'GET', path: url.pathname, query: url.searchParams };
+      const request = {
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
       requests.push(request);
       const body = answer(request);
       if (body instanceof Response) return body;

@@ -22,7 +22,7 @@ import { SessionResponse } from '../../sessions/dto/session.response';
 const seconds = { type: Number, minimum: 0, description: 'seconds' };
 const score = { type: Number, nullable: true, minimum: 0, maximum: 100 };
 
-class TalkMetrics implements TalkMetricsDto {
+export class TalkMetrics implements TalkMetricsDto {
   @ApiProperty(seconds) durationSeconds: number;
   @ApiProperty(seconds) talkSeconds: number;
   @ApiProperty({ type: Number, minimum: 0, maximum: 1, description: 'Share of the session the coach talks' }) talkRatio: number;
@@ -35,17 +35,17 @@ class TalkMetrics implements TalkMetricsDto {
   @ApiProperty({ type: Number, nullable: true, description: 'Words per minute of talk; null without a transcript' }) speechRateWpm: number | null;
 }
 
-class Span {
+export class Span {
   @ApiProperty(seconds) start: number;
   @ApiProperty(seconds) end: number;
 }
 
-class CodedUtterance extends Span implements CodedUtteranceDto {
+export class CodedUtterance extends Span implements CodedUtteranceDto {
   @ApiProperty() text: string;
   @ApiProperty({ enum: UTTERANCE_CODES, isArray: true }) codes: UtteranceCode[];
 }
 
-class CategoryScore implements CategoryScoreDto {
+export class CategoryScore implements CategoryScoreDto {
   @ApiProperty({ enum: SKILL_CATEGORIES }) category: SkillCategory;
   @ApiProperty(score) score: number | null;
   @ApiProperty({ enum: SKILL_LEVELS, type: String, nullable: true }) level: SkillLevel | null;
@@ -61,7 +61,7 @@ class CategoryScore implements CategoryScoreDto {
   confidence?: number | null;
 }
 
-class CodeCounts implements Record<UtteranceCode, number> {
+export class CodeCounts implements Record<UtteranceCode, number> {
   @ApiProperty({ type: 'integer', minimum: 0 }) instruction: number;
   @ApiProperty({ type: 'integer', minimum: 0 }) questioning: number;
   @ApiProperty({ type: 'integer', minimum: 0 }) praise: number;

@@ -35,11 +35,19 @@ function reasonFrom(stderr: string): string {
  * `source` is a file path or an HTTP(S) URL that serves Range requests (a presigned S3 URL): MP4 and MOV files
  * from phones often keep their index at the end, which ffmpeg can only reach on a seekable input, not a pipe.
  */
-export function decodeToPcm(source: string, onSamples: (samples: Float32Array) => void | Promise<void>, ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg'): Promise<number> {
+export function decodeToPcm(
+  source: string,
+  onSamples: (samples: Float32Array) => void | Promise<void>,
+  ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg',
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', source, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', 'pipe:1'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      ffmpeg,
+      ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', source, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', 'pipe:1'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     let total = 0;
     let carry: Buffer | null = null;
@@ -72,10 +80,12 @@ export function decodeToPcm(source: string, onSamples: (samples: Float32Array) =
       total += samples.length;
       // One piece at a time, in order: ffmpeg waits while the consumer works (back-pressure).
       child.stdout.pause();
-      consuming = consuming.then(() => onSamples(samples)).then(
-        () => child.stdout.resume(),
-        (error: Error) => fail(error),
-      );
+      consuming = consuming
+        .then(() => onSamples(samples))
+        .then(
+          () => child.stdout.resume(),
+          (error: Error) => fail(error),
+        );
     });
     child.on('close', (code) => {
       // The stream can end while the last piece is still being consumed; finish it first.

@@ -41,7 +41,16 @@ describe('speech segments from frame probabilities', () => {
     const segments = speechSegments(timeline([1, 0.9], [1, 0.05]), FRAME, { ...noPad, padSeconds: 0.2 });
     expect(segments[0]!.start).toBe(0);
     expect(segments[0]!.end).toBeCloseTo(1.2, 1);
-    expect(mergeOverlapping([{ start: 0, end: 1 }, { start: 1, end: 2 }, { start: 3, end: 4 }])).toEqual([{ start: 0, end: 2 }, { start: 3, end: 4 }]);
+    expect(
+      mergeOverlapping([
+        { start: 0, end: 1 },
+        { start: 1, end: 2 },
+        { start: 3, end: 4 },
+      ]),
+    ).toEqual([
+      { start: 0, end: 2 },
+      { start: 3, end: 4 },
+    ]);
   });
 
   it('ends speech that lasts to the end of the recording there', () => {

@@ -27,16 +27,47 @@ describe('talk metrics', () => {
   });
 
   it('joins speech across pauses shorter than the gap only', () => {
-    expect(interventionsOf([{ start: 0, end: 1 }, { start: 2.5, end: 3 }], 2)).toEqual([{ start: 0, end: 3 }]);
-    expect(interventionsOf([{ start: 0, end: 1 }, { start: 3.5, end: 4 }], 2)).toHaveLength(2);
+    expect(
+      interventionsOf(
+        [
+          { start: 0, end: 1 },
+          { start: 2.5, end: 3 },
+        ],
+        2,
+      ),
+    ).toEqual([{ start: 0, end: 3 }]);
+    expect(
+      interventionsOf(
+        [
+          { start: 0, end: 1 },
+          { start: 3.5, end: 4 },
+        ],
+        2,
+      ),
+    ).toHaveLength(2);
   });
 
   it('answers zeros, not NaN, for silence and for an empty recording', () => {
-    expect(talkMetrics([], 30, GAP)).toMatchObject({ talkRatio: 0, interventions: 0, meanInterventionSeconds: 0, medianInterventionSeconds: 0, longestSilenceSeconds: 30 });
+    expect(talkMetrics([], 30, GAP)).toMatchObject({
+      talkRatio: 0,
+      interventions: 0,
+      meanInterventionSeconds: 0,
+      medianInterventionSeconds: 0,
+      longestSilenceSeconds: 30,
+    });
     expect(talkMetrics([], 0, GAP)).toMatchObject({ talkRatio: 0, interventionsPerMinute: 0 });
   });
 
   it('counts overlapping segments once', () => {
-    expect(talkMetrics([{ start: 0, end: 10 }, { start: 5, end: 15 }], 20, GAP).talkSeconds).toBe(15);
+    expect(
+      talkMetrics(
+        [
+          { start: 0, end: 10 },
+          { start: 5, end: 15 },
+        ],
+        20,
+        GAP,
+      ).talkSeconds,
+    ).toBe(15);
   });
 });

@@ -89,8 +89,30 @@ describe('scoring', () => {
 
   it('rewards praise over scolding in engagement, from the coded transcript', () => {
     const spans = Array.from({ length: 10 }, (_, i) => ({ start: i * 60, end: i * 60 + 5 }));
-    const warm = assessSession(rubric, metrics(), spans, ['Great job Sam', 'Well done', 'Pass it wide', 'Why there?', 'Brilliant Lucy', 'Keep the shape', 'Nice touch', 'Move into space', 'Everyone bring the bibs', 'Good']);
-    const harsh = assessSession(rubric, metrics(), spans, ['That was terrible', 'Rubbish', 'Pass it wide', 'Useless', 'Not listening', 'Keep the shape', 'Lazy', 'Move into space', 'Everyone bring the bibs', 'Awful']);
+    const warm = assessSession(rubric, metrics(), spans, [
+      'Great job Sam',
+      'Well done',
+      'Pass it wide',
+      'Why there?',
+      'Brilliant Lucy',
+      'Keep the shape',
+      'Nice touch',
+      'Move into space',
+      'Everyone bring the bibs',
+      'Good',
+    ]);
+    const harsh = assessSession(rubric, metrics(), spans, [
+      'That was terrible',
+      'Rubbish',
+      'Pass it wide',
+      'Useless',
+      'Not listening',
+      'Keep the shape',
+      'Lazy',
+      'Move into space',
+      'Everyone bring the bibs',
+      'Awful',
+    ]);
     const engagement = (a: typeof warm) => a.scores.find((s) => s.category === 'engagement')!.score!;
     expect(engagement(warm)).toBeGreaterThan(engagement(harsh) + 30);
     expect(warm.transcript).toHaveLength(10);
@@ -98,7 +120,15 @@ describe('scoring', () => {
   });
 
   it('leaves spans the recogniser heard nothing in out of the transcript', () => {
-    const result = assessSession(rubric, metrics(), [{ start: 1, end: 2 }, { start: 5, end: 6 }], ['', 'Well done']);
+    const result = assessSession(
+      rubric,
+      metrics(),
+      [
+        { start: 1, end: 2 },
+        { start: 5, end: 6 },
+      ],
+      ['', 'Well done'],
+    );
     expect(result.transcript).toEqual([{ start: 5, end: 6, text: 'Well done', codes: ['praise'] }]);
   });
 

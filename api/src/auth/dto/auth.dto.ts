@@ -4,7 +4,7 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { USERNAME_PATTERN } from '../../identity/signup-profile';
 
-// The catalogue's text (spec §8), so a form that shows the API's answer shows the product's words.
+// The catalogue's text (docs/product-spec.md §8), so a form that shows the API's answer shows the product's words.
 const INVALID_EMAIL = { message: IDENTITY_ERROR_MESSAGES['invalid-email'] };
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -35,7 +35,7 @@ export class RegisterDto extends LoginDto {
   @Transform(trim)
   @IsString()
   @Length(2, 50, { message: 'username must be 2 to 50 characters' })
-  @Matches(USERNAME_PATTERN, { message: 'username may contain letters, digits, spaces and . _ \' -' })
+  @Matches(USERNAME_PATTERN, { message: "username may contain letters, digits, spaces and . _ ' -" })
   username: string;
 
   @ApiProperty({ enum: SIGNUP_PLANS })

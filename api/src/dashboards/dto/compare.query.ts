@@ -4,7 +4,8 @@ import { Transform } from 'class-transformer';
 import { isUUID, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 
 /** A session id as the validator accepts it (class-validator's isUUID: versions 1–8, the nil and the max UUID). */
-const UUID = '(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|[fF]{8}-[fF]{4}-[fF]{4}-[fF]{4}-[fF]{12})';
+const UUID =
+  '(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|[fF]{8}-[fF]{4}-[fF]{4}-[fF]{4}-[fF]{12})';
 /** The documented form of the list: 2 to 4 ids, none repeated (the lookahead), separated by commas. */
 const ID_LIST = `^(?!.*(${UUID}).*\\1)${UUID}(?:,${UUID}){${COMPARE.min - 1},${COMPARE.max - 1}}$`;
 

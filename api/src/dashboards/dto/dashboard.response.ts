@@ -97,7 +97,8 @@ class GoalProgress {
   status: 'met' | 'not-met' | 'no-data';
 
   @ApiProperty({ type: Number, nullable: true, description: "The latest session's figure" }) latest: number | null;
-  @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 1, description: 'How close the latest session came to the target (1 once met)' }) fraction: number | null;
+  @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 1, description: 'How close the latest session came to the target (1 once met)' }) fraction:
+    number | null;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Sessions since the goal was set that met it' }) metSinceSet: number;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Sessions since the goal was set that had the figure' }) evaluatedSinceSet: number;
   @ApiProperty({ description: 'Not met and the target date has passed' }) overdue: boolean;
@@ -121,7 +122,11 @@ class DevelopmentPoint implements DevelopmentPointDto {
   @ApiProperty({ type: Figures, description: 'The mean of each figure over this session and up to four before it' }) rolling: Figures;
   @ApiProperty({ type: Levels }) levels: Levels;
 
-  @ApiProperty({ type: 'array', items: { type: 'boolean', nullable: true }, description: 'Per goal, in the order of `goals`: met, not met, or null without the figure' })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'boolean', nullable: true },
+    description: 'Per goal, in the order of `goals`: met, not met, or null without the figure',
+  })
   goals: (boolean | null)[];
 }
 

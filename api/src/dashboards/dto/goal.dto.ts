@@ -1,6 +1,24 @@
 import { ApiProperty, type OpenAPIObject } from '@nestjs/swagger';
-import { FIGURE_INFO, GOAL_COMPARISONS, GOAL_FIGURES, GOAL_MESSAGES, GOAL_TARGET_MAX, type GoalComparison, type GoalFigure, type GoalInput } from '@touchline/shared';
-import { IsIn, IsISO8601, IsNumber, Matches, Validate, ValidatorConstraint, type ValidationArguments, type ValidatorConstraintInterface } from 'class-validator';
+import {
+  FIGURE_INFO,
+  GOAL_COMPARISONS,
+  GOAL_FIGURES,
+  GOAL_MESSAGES,
+  GOAL_TARGET_MAX,
+  type GoalComparison,
+  type GoalFigure,
+  type GoalInput,
+} from '@touchline/shared';
+import {
+  IsIn,
+  IsISO8601,
+  IsNumber,
+  Matches,
+  Validate,
+  ValidatorConstraint,
+  type ValidationArguments,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
 
 /**
  * A calendar day from 2000 to 2100 that exists (the validator's strict ISO 8601 refuses 2026-02-30), so that the

@@ -8,6 +8,9 @@ import { IdentitySignupProfile1764210000000 } from './1764210000000-identity-sig
 import { FailureRetryable1764250000000 } from './1764250000000-failure-retryable';
 import { CoachingGoals1764260000000 } from './1764260000000-coaching-goals';
 import { AnalysisCodeCounts1764300000000 } from './1764300000000-analysis-code-counts';
+import { PlanCatalogue1764400000000 } from './1764400000000-plan-catalogue';
+import { ReviewLinks1764500000000 } from './1764500000000-review-links';
+import { SupportRequests1764600000000 } from './1764600000000-support-requests';
 import { SquadRoster1764800000000 } from './1764800000000-squad-roster';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
@@ -22,5 +25,8 @@ export const migrations = [
   FailureRetryable1764250000000,
   CoachingGoals1764260000000,
   AnalysisCodeCounts1764300000000,
+  PlanCatalogue1764400000000,
+  ReviewLinks1764500000000,
+  SupportRequests1764600000000,
   SquadRoster1764800000000,
 ];

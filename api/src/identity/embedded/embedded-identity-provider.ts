@@ -1,3 +1,4 @@
+import { WEB_CLIENT_ID, type IdentityClientConfig } from '@touchline/shared';
 import { createLocalJWKSet, type JWK } from 'jose';
 import type { IdentityAccount, IdentityProvider, VerifiedIdentity } from '../identity-provider';
 import { JwtAccessTokenVerifier } from '../jwt-access-token-verifier';
@@ -12,11 +13,15 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
   constructor(
     private readonly accounts: IdentityAccountsRepository,
     privateKeys: JWK[],
-    issuer: string,
+    private readonly issuer: string,
     audience: string,
   ) {
     const publicKeys = privateKeys.map(({ kty, kid, alg, use, n, e, crv, x, y }) => ({ kty, kid, alg, use, n, e, crv, x, y }));
     this.verifier = new JwtAccessTokenVerifier(createLocalJWKSet({ keys: publicKeys }), issuer, audience);
+  }
+
+  clientConfig(): IdentityClientConfig {
+    return { provider: 'embedded', issuer: this.issuer, clientId: WEB_CLIENT_ID };
   }
 
   verifyAccessToken(token: string): Promise<VerifiedIdentity> {

@@ -1,11 +1,12 @@
 import * as path from 'node:path';
-import { Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { getDataSourceToken, InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
 import express from 'express';
 import type Provider from 'oidc-provider';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
-import { HTTP_MOUNTS, IDENTITY_PROVIDER, type HttpMount } from '../identity-provider';
+import { HttpMounts } from '../../common/http-mounts';
+import { IDENTITY_PROVIDER } from '../identity-provider';
 import { EmbeddedIdentityProvider } from './embedded-identity-provider';
 import { EMBEDDED_OIDC_PROVIDER } from './embedded-idp.tokens';
 import { API_AUDIENCE, createEmbeddedOidcProvider, issuerFor } from './embedded-oidc-provider';
@@ -38,29 +39,20 @@ const STATIC_DIR = path.resolve(__dirname, '../../../assets/idp');
       useFactory: (accounts: IdentityAccountsRepository, secrets: EmbeddedIdpSecrets, config: AppConfig) =>
         new EmbeddedIdentityProvider(accounts, secrets.jwks.keys, issuerFor(config), API_AUDIENCE),
     },
-    {
-      provide: HTTP_MOUNTS,
-      inject: [EMBEDDED_OIDC_PROVIDER],
-      useFactory: (provider: Provider): HttpMount[] => {
-        const oidc = provider.callback();
-        return [
-          { path: '/idp/static', handler: express.static(STATIC_DIR, { index: false, maxAge: '1h' }) },
-          { path: '/idp/interaction', handler: express.urlencoded({ extended: false, limit: '10kb' }) },
-          {
-            path: '/idp',
-            // Everything under /idp is the OpenID provider's, except the product's own pages.
-            handler: (req, res, next) => (req.path.startsWith('/interaction/') ? next() : oidc(req, res)),
-          },
-        ];
-      },
-    },
   ],
-  exports: [IDENTITY_PROVIDER, HTTP_MOUNTS, IdentityAccountsRepository],
+  exports: [IDENTITY_PROVIDER, IdentityAccountsRepository],
 })
 export class EmbeddedIdpModule implements OnApplicationShutdown {
   private readonly cleanup: NodeJS.Timeout;
 
-  constructor(@InjectDataSource() dataSource: DataSource) {
+  constructor(@InjectDataSource() dataSource: DataSource, mounts: HttpMounts, @Inject(EMBEDDED_OIDC_PROVIDER) provider: Provider) {
+    const oidc = provider.callback();
+    mounts.add(
+      { path: '/idp/static', handler: express.static(STATIC_DIR, { index: false, maxAge: '1h' }) },
+      { path: '/idp/interaction', handler: express.urlencoded({ extended: false, limit: '10kb' }) },
+      // Everything under /idp is the OpenID provider's, except the product's own pages.
+      { path: '/idp', handler: (req, res, next) => (req.path.startsWith('/interaction/') ? next() : oidc(req, res)) },
+    );
     this.cleanup = setInterval(() => void deleteExpiredOidcPayloads(dataSource).catch(() => undefined), 10 * 60 * 1000);
     this.cleanup.unref();
   }

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { WEB_CLIENT_ID } from '@touchline/shared';
 import type { AppConfig } from '../../config/app-config';
 import type { DataSource } from 'typeorm';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
@@ -7,7 +8,7 @@ import { postgresOidcAdapter } from './postgres-oidc-adapter';
 import type { IdentityAccountsRepository } from './identity-accounts.repository';
 import type { EmbeddedIdpSecrets } from './identity-secrets';
 
-export const SPA_CLIENT_ID = 'touchline-web';
+export const SPA_CLIENT_ID = WEB_CLIENT_ID;
 export const API_AUDIENCE = 'touchline-api';
 const API_SCOPE = 'api';
 

@@ -8,7 +8,6 @@ import type { SignupProfile } from '../signup-profile';
 import { IdentityAccountEntity } from './identity-account.entity';
 import { endAccountOidcState } from './postgres-oidc-adapter';
 
-
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 @Injectable()
@@ -57,10 +56,11 @@ export class IdentityAccountsRepository {
   /** A fresh single-use verification token; only its hash is stored. */
   async createEmailVerification(accountId: string, ttlSeconds: number): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await this.dataSource.query(
-      `INSERT INTO email_verifications (account_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-      [accountId, sha256(token), ttlSeconds],
-    );
+    await this.dataSource.query(`INSERT INTO email_verifications (account_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+      accountId,
+      sha256(token),
+      ttlSeconds,
+    ]);
     return token;
   }
 
@@ -69,7 +69,7 @@ export class IdentityAccountsRepository {
     return this.dataSource.transaction(async (m) => {
       const rows = returningRows<{ account_id: string }>(
         await m.query(
-        `UPDATE email_verifications SET used_at = now()
+          `UPDATE email_verifications SET used_at = now()
           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
           RETURNING account_id`,
           [sha256(token)],

@@ -23,4 +23,3 @@ export async function loadOrCreateSecrets(dataSource: DataSource): Promise<Embed
   const cookieKeys = await loadOrCreateSecret(dataSource, 'cookie-keys', async () => [randomBytes(32).toString('base64url')]);
   return { jwks, cookieKeys };
 }
-

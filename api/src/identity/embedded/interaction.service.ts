@@ -133,7 +133,11 @@ export class InteractionService {
     const account = accountId ? await this.accounts.findById(accountId) : null;
     if (!account) return this.html(res, pages.loginPage(details.uid, this.links));
     const sent = await this.sendVerification(details.uid, account.id, account.email);
-    this.html(res, pages.checkEmailPage(details.uid, account.email, sent ? { resent: true } : { error: SIGNUP_MESSAGES.verificationMailFailed }), sent ? 200 : 503);
+    this.html(
+      res,
+      pages.checkEmailPage(details.uid, account.email, sent ? { resent: true } : { error: SIGNUP_MESSAGES.verificationMailFailed }),
+      sent ? 200 : 503,
+    );
   }
 
   /** The link in the verification email. Same browser: the sign-in continues. Elsewhere: a confirmation page. */
@@ -198,7 +202,10 @@ export class InteractionService {
    * does not count against the resend limit. A limited resend counts as sent: the earlier link still works.
    */
   private async sendVerification(uid: string, accountId: string, email: string): Promise<boolean> {
-    const allowed = await this.verificationMails.consume(accountId).then(() => true, () => false);
+    const allowed = await this.verificationMails.consume(accountId).then(
+      () => true,
+      () => false,
+    );
     if (!allowed) return true;
     const token = await this.accounts.createEmailVerification(accountId, VERIFICATION_TTL_SECONDS);
     const link = `${this.config.publicUrl}/idp/interaction/${encodeURIComponent(uid)}/verify?token=${encodeURIComponent(token)}`;

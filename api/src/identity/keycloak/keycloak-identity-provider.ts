@@ -1,5 +1,6 @@
 import KcAdminClient from '@keycloak/keycloak-admin-client';
 import { Logger } from '@nestjs/common';
+import type { IdentityClientConfig } from '@touchline/shared';
 import { createRemoteJWKSet } from 'jose';
 import type { KeycloakSettings } from '../../config/app-config';
 import { Errors } from '../../common/app-error';
@@ -32,6 +33,11 @@ export class KeycloakIdentityProvider implements IdentityProvider {
     });
     this.verifier = new JwtAccessTokenVerifier(keys, realmUrl(settings.url), settings.audience);
     this.admin = new KcAdminClient({ baseUrl: settings.internalUrl, realmName: settings.realm });
+  }
+
+  clientConfig(): IdentityClientConfig {
+    const { url, realm, clientId } = this.settings;
+    return { provider: 'keycloak', url, realm, clientId };
   }
 
   verifyAccessToken(token: string): Promise<VerifiedIdentity> {

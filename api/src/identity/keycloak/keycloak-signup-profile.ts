@@ -18,7 +18,10 @@ const MAX_LENGTH = 50;
  * that is still too short falls back to the email, then to "Coach …".
  */
 export function deriveSignupProfile(account: KeycloakAccount): SignupProfile | null {
-  const fullName = [account.firstName, account.lastName].map((part) => part?.trim() ?? '').filter(Boolean).join(' ');
+  const fullName = [account.firstName, account.lastName]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
   const localPart = (account.email ?? '').replace(/@[^@]*$/, '').replace(/\+.*$/, '');
   const username = [fullName, localPart].map(fitUsername).find((name) => name.length >= 2) ?? fitUsername(`Coach ${fitUsername(localPart || fullName)}`);
   return parseSignupProfile(username, SELF_SIGNUP_PLAN);

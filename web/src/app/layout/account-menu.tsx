@@ -1,28 +1,25 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { canManageSubscription, SIGNUP_PLANS } from '@touchline/shared';
-import { ChevronsUpDown, CreditCard, LogOut, User } from 'lucide-react';
-import { Link, useNavigate } from 'react-router-dom';
-import { buttonVariants } from '@/components/ui/button';
-import { PlanBadge } from '@/components/ui/plan-badge';
-import { logout } from '@/features/auth/auth-actions';
+import { SIGNUP_PLANS } from '@touchline/shared';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { cn } from '@/lib/cn';
+// Plain class joining: these classes never conflict, so tailwind-merge (cn) stays out of the first load.
+import { clsx } from 'clsx';
 import { paths, signupWithPlan } from '@/config/paths';
 
-const itemClass = 'flex cursor-pointer items-center gap-2 rounded px-2 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100';
+const AccountDropdown = lazy(() => import('./account-dropdown'));
 
 /**
- * The user menu of spec §2 (username, email, plan badge, View Profile, Subscription, Logout → /), or, for
+ * The user menu of docs/product-spec.md §2 (username, email, plan badge, View Profile, Subscription, Logout → /), or, for
  * a visitor, Login and Start Free Trial. Subscription is shown exactly when the route guard would let the
  * user in, so Free Trial (and the Add-on label) never see a link that leads to "not found".
  */
 export function AccountMenu({ compact = false, onNavigate }: { compact?: boolean; onNavigate?: () => void }) {
   const user = useAuthStore((s) => s.user);
-  const navigate = useNavigate();
 
   if (!user) {
     return (
-      <div className={cn('flex gap-2', compact ? 'flex-col' : 'flex-col sm:flex-row md:flex-col')}>
+      <div className={clsx('flex gap-2', compact ? 'flex-col' : 'flex-col sm:flex-row md:flex-col')}>
         <Link to={paths.login} onClick={onNavigate} className={buttonVariants({ variant: 'outline', size: 'md' })}>
           Login
         </Link>
@@ -33,56 +30,10 @@ export function AccountMenu({ compact = false, onNavigate }: { compact?: boolean
     );
   }
 
+  // Until the menu's chunk arrives, a placeholder of the same size keeps the sidebar from shifting.
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label="Account menu"
-        className="flex w-full items-center gap-3 rounded-md p-2 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white" aria-hidden>
-          {user.username.charAt(0).toUpperCase()}
-        </span>
-        {!compact && (
-          <>
-            <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm font-medium text-slate-900">{user.username}</span>
-              <span className="block truncate text-xs text-slate-500">{user.email}</span>
-            </span>
-            <ChevronsUpDown className="h-4 w-4 text-slate-400" aria-hidden />
-          </>
-        )}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content side="top" align="start" sideOffset={8} className="z-[60] w-64 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
-          <div className="px-2 py-2">
-            <p className="truncate text-sm font-semibold text-slate-900">{user.username}</p>
-            <p className="truncate text-xs text-slate-500">{user.email}</p>
-            <PlanBadge plan={user.plan} className="mt-2" />
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item className={itemClass} onSelect={() => { onNavigate?.(); navigate(paths.profile); }}>
-            <User className="h-4 w-4" aria-hidden /> View Profile
-          </DropdownMenu.Item>
-          {canManageSubscription(user) && (
-            <DropdownMenu.Item className={itemClass} onSelect={() => { onNavigate?.(); navigate(paths.subscription); }}>
-              <CreditCard className="h-4 w-4" aria-hidden /> Subscription
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item
-            className={itemClass}
-            onSelect={async () => {
-              // Leave the (possibly protected) page first, so the route guard does not treat the logout as a
-              // visitor arriving at a protected route and send them to the login page.
-              onNavigate?.();
-              await navigate(paths.home);
-              await logout();
-            }}
-          >
-            <LogOut className="h-4 w-4" aria-hidden /> Logout
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={<div className="h-[3.25rem] w-full" aria-hidden />}>
+      <AccountDropdown user={user} compact={compact} onNavigate={onNavigate} />
+    </Suspense>
   );
 }

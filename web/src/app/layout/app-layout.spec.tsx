@@ -2,6 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { fakeApi } from '@/test/fake-api';
+import { makePlanCatalogue } from '@/test/fixtures';
 import { makeUser, renderApp } from '@/test/render-app';
 
 afterEach(() => {
@@ -11,7 +13,8 @@ afterEach(() => {
 async function openAccountMenu() {
   const user = userEvent.setup();
   const sidebar = await screen.findByTestId('sidebar');
-  await user.click(within(sidebar).getByRole('button', { name: 'Account menu' }));
+  // The menu arrives in a chunk of its own once someone is signed in.
+  await user.click(await within(sidebar).findByRole('button', { name: 'Account menu' }));
   return { user, menu: await screen.findByRole('menu') };
 }
 
@@ -26,10 +29,12 @@ describe('layout', () => {
     expect(within(sidebar).getByRole('link', { name: 'Pricing' })).toBeInTheDocument();
   });
 
-  it('shows the plan\'s dashboard entries in the accordion', async () => {
+  it("shows the plan's dashboard entries in the accordion", async () => {
     renderApp('/dashboard/overview', makeUser({ plan: 'Elite', eliteRole: 'Elite Admin' }));
     const sidebar = await screen.findByTestId('sidebar');
-    const links = within(sidebar).getAllByRole('link').map((a) => a.textContent);
+    const links = within(sidebar)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
     expect(links).toEqual(expect.arrayContaining(['Team Overview', 'Sessions', 'Coach Management', 'Team Sessions']));
     expect(links).not.toContain('Compare');
   });
@@ -39,7 +44,12 @@ describe('layout', () => {
     const user = userEvent.setup();
     const sidebar = await screen.findByTestId('sidebar');
     await user.click(within(sidebar).getByRole('button', { name: 'Help' }));
-    for (const [name, href] of [['AI Assistant', '/help/chatbot'], ['Guides', '/help/guides'], ['FAQ', '/help/faq'], ['Contact', '/help/contact']]) {
+    for (const [name, href] of [
+      ['AI Assistant', '/help/chatbot'],
+      ['Guides', '/help/guides'],
+      ['FAQ', '/help/faq'],
+      ['Contact', '/help/contact'],
+    ]) {
       expect(within(sidebar).getByRole('link', { name })).toHaveAttribute('href', href);
     }
   });
@@ -163,15 +173,38 @@ describe('header, titles and skip link', () => {
     expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     home.unmount();
 
+    fakeApi(({ path }) => (path === '/api/plans' ? makePlanCatalogue() : undefined));
     renderApp('/pricing', makeUser({ plan: 'Coach' }));
     const coach = await screen.findByRole('listitem', { name: 'Coach' });
     expect(coach).toHaveTextContent('Your current plan');
     expect(screen.queryByRole('link', { name: 'Start Free Trial' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Choose / })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('listitem', { name: 'Elite' })).getByRole('link', { name: 'Switch to Elite' })).toHaveAttribute('href', '/subscription');
+    expect(screen.queryByRole('button', { name: 'Change plan to Free Trial' })).not.toBeInTheDocument();
+    // No sign-up for a coach with an account: a club installation says who to ask.
+    const elite = screen.getByRole('listitem', { name: 'Elite' });
+    await userEvent.setup().click(within(elite).getByRole('button', { name: 'Change plan to Elite' }));
+    expect(within(elite).getByRole('status')).toHaveTextContent('Your plan is managed by your club. Ask your club’s admin to change it.');
+    expect(screen.queryByRole('link', { name: /signup/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the catalogue: limits always, prices only when billing is on, the Add-on apart', async () => {
+    fakeApi(({ path }) => (path === '/api/plans' ? makePlanCatalogue() : undefined));
+    const off = renderApp('/pricing');
+    const elite = await screen.findByRole('listitem', { name: 'Elite' });
+    expect(elite).toHaveTextContent('A team of up to 10 coaches');
+    expect(screen.getByRole('listitem', { name: 'Free Trial' })).toHaveTextContent('14 days free');
+    expect(elite).not.toHaveTextContent('€');
+    expect(screen.queryByRole('listitem', { name: 'Add-on' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Add-on' })).toHaveTextContent('Add-on summary');
+    off.unmount();
+
+    fakeApi(({ path }) => (path === '/api/plans' ? makePlanCatalogue('stripe') : undefined));
+    renderApp('/pricing');
+    expect(await screen.findByRole('listitem', { name: 'Coach' })).toHaveTextContent('€19 / month');
   });
 
   it('still offers every plan to a visitor on the pricing page', async () => {
+    fakeApi(({ path }) => (path === '/api/plans' ? makePlanCatalogue() : undefined));
     renderApp('/pricing');
     const trial = await screen.findByRole('listitem', { name: 'Free Trial' });
     expect(within(trial).getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/signup?plan=Free%20Trial');

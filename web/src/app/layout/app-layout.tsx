@@ -4,7 +4,8 @@ import { Outlet } from 'react-router-dom';
 import type { ViewerContext } from '@/components/layout/viewer';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { cn } from '@/lib/cn';
+// Plain class joining: these classes never conflict, so tailwind-merge (cn) stays out of the first load.
+import { clsx } from 'clsx';
 import { Footer } from './footer';
 import { useLayoutStore } from './layout-store';
 import { MobileMenu } from './mobile-menu';
@@ -35,7 +36,7 @@ export function AppLayout() {
       </a>
       <Sidebar />
       <MobileMenu />
-      <div className={cn('flex min-h-screen flex-col transition-[padding] duration-200', collapsed ? 'md:pl-20' : 'md:pl-72')}>
+      <div className={clsx('flex min-h-screen flex-col transition-[padding] duration-200', collapsed ? 'md:pl-20' : 'md:pl-72')}>
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           <Suspense fallback={<Spinner />}>
             <Outlet context={viewer} />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { cn } from '@/lib/cn';
+// Plain class joining: these classes never conflict, so tailwind-merge (cn) stays out of the first load.
+import { clsx } from 'clsx';
 import { paths } from '@/config/paths';
 
 export function Brand({ compact = false, onNavigate }: { compact?: boolean; onNavigate?: () => void }) {
@@ -8,7 +9,7 @@ export function Brand({ compact = false, onNavigate }: { compact?: boolean; onNa
       <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-white" aria-hidden>
         T
       </span>
-      <span className={cn('text-lg', compact && 'sr-only')}>Touchline</span>
+      <span className={clsx('text-lg', compact && 'sr-only')}>Touchline</span>
     </Link>
   );
 }

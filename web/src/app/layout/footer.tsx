@@ -16,9 +16,7 @@ export function Footer() {
       <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:grid-cols-3 sm:px-8">
         <div>
           <p className="text-lg font-bold text-slate-900">Touchline</p>
-          <p className="mt-2 text-sm text-slate-600">
-            An AI-powered coaching analytics platform that gives intelligent session analysis.
-          </p>
+          <p className="mt-2 text-sm text-slate-600">An AI-powered coaching analytics platform that gives intelligent session analysis.</p>
         </div>
         <nav aria-label="Quick Links">
           <h2 className="text-sm font-semibold text-slate-900">Quick Links</h2>

@@ -2,10 +2,11 @@ import { LAYOUT, SIGNUP_PLANS } from '@touchline/shared';
 import { Menu, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { paths, signupWithPlan } from '@/config/paths';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { cn } from '@/lib/cn';
+// Plain class joining: these classes never conflict, so tailwind-merge (cn) stays out of the first load.
+import { clsx } from 'clsx';
 import { AccountMenu } from './account-menu';
 import { Brand } from './brand';
 import { NavMenu } from './nav-menu';
@@ -81,13 +82,13 @@ export function MobileMenu() {
           <div
             data-testid="mobile-menu-backdrop"
             onClick={close}
-            className={cn(
+            className={clsx(
               'absolute inset-0 bg-slate-900/60',
               state === 'open' ? 'animate-[fade-in_300ms_ease-out]' : 'animate-[fade-out_300ms_ease-in_forwards]',
             )}
           />
           <div
-            className={cn(
+            className={clsx(
               'absolute inset-y-0 left-0 flex w-full max-w-xs flex-col bg-white shadow-xl',
               state === 'open' ? 'animate-[slide-in_300ms_ease-out]' : 'animate-[slide-out_300ms_ease-in_forwards]',
             )}

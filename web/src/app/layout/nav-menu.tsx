@@ -3,12 +3,13 @@ import { ChevronDown, CircleHelp, Home, LayoutDashboard, Tag, type LucideIcon } 
 import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { cn } from '@/lib/cn';
+// Plain class joining: these classes never conflict, so tailwind-merge (cn) stays out of the first load.
+import { clsx } from 'clsx';
 import { paths } from '@/config/paths';
 import { dashboardItems, helpItems, type NavItem } from './navigation';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
+  clsx(
     'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors',
     isActive ? 'bg-brand-100 text-brand-900' : 'text-slate-700 hover:bg-slate-100',
   );
@@ -17,12 +18,26 @@ function TopLink({ to, label, icon: Icon, compact, onNavigate }: { to: string; l
   return (
     <NavLink to={to} end className={linkClass} onClick={onNavigate} aria-label={compact ? label : undefined}>
       <Icon className="h-5 w-5 shrink-0" aria-hidden />
-      <span className={cn(compact && 'sr-only')}>{label}</span>
+      <span className={clsx(compact && 'sr-only')}>{label}</span>
     </NavLink>
   );
 }
 
-function Group({ value, label, icon: Icon, items, compact, onNavigate }: { value: string; label: string; icon: LucideIcon; items: NavItem[]; compact: boolean; onNavigate?: () => void }) {
+function Group({
+  value,
+  label,
+  icon: Icon,
+  items,
+  compact,
+  onNavigate,
+}: {
+  value: string;
+  label: string;
+  icon: LucideIcon;
+  items: NavItem[];
+  compact: boolean;
+  onNavigate?: () => void;
+}) {
   return (
     <Accordion.Item value={value}>
       <Accordion.Header>
@@ -31,7 +46,7 @@ function Group({ value, label, icon: Icon, items, compact, onNavigate }: { value
           className="group flex h-10 w-full items-center gap-3 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
         >
           <Icon className="h-5 w-5 shrink-0" aria-hidden />
-          <span className={cn('flex-1 text-left', compact && 'sr-only')}>{label}</span>
+          <span className={clsx('flex-1 text-left', compact && 'sr-only')}>{label}</span>
           {!compact && <ChevronDown className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden />}
         </Accordion.Trigger>
       </Accordion.Header>
@@ -53,7 +68,7 @@ function Group({ value, label, icon: Icon, items, compact, onNavigate }: { value
 }
 
 /**
- * Sidebar entries of spec §2: Home, the Dashboard accordion (by plan and role), Pricing, the Help accordion.
+ * Sidebar entries of docs/product-spec.md §2: Home, the Dashboard accordion (by plan and role), Pricing, the Help accordion.
  * Visitors have no plan, so they see no Dashboard entry; they get Login and Start Free Trial instead.
  */
 export function NavMenu({ compact = false, onNavigate }: { compact?: boolean; onNavigate?: () => void }) {

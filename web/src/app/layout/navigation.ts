@@ -11,7 +11,7 @@ const sessions: NavItem = { label: 'Sessions', to: paths.sessions };
 const compare: NavItem = { label: 'Compare', to: paths.compare };
 const development: NavItem = { label: 'Development', to: paths.development };
 
-/** The Dashboard accordion of spec §2, by plan and Elite role. */
+/** The Dashboard accordion of docs/product-spec.md §2, by plan and Elite role. */
 export function dashboardItems(user: AccessSubject): NavItem[] {
   switch (user.plan) {
     case 'Free Trial':

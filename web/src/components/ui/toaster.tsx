@@ -4,15 +4,11 @@ import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { dismissToast, useToasts } from './use-toast';
 
-/** The notification area: 5000 ms display, swipe right past 50 px to dismiss, F8 focuses it (spec §9). */
+/** The notification area: 5000 ms display, swipe right past 50 px to dismiss, F8 focuses it (docs/product-spec.md §9). */
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <ToastPrimitive.Provider
-      duration={NOTIFICATIONS.durationMs}
-      swipeDirection={NOTIFICATIONS.swipeDirection}
-      swipeThreshold={NOTIFICATIONS.swipeThresholdPx}
-    >
+    <ToastPrimitive.Provider duration={NOTIFICATIONS.durationMs} swipeDirection={NOTIFICATIONS.swipeDirection} swipeThreshold={NOTIFICATIONS.swipeThresholdPx}>
       {toasts.map(({ id, title, description, variant = 'default', open }) => (
         <ToastPrimitive.Root
           key={id}

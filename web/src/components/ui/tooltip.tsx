@@ -2,7 +2,7 @@ import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import { TOOLTIPS } from '@touchline/shared';
 import type { ReactNode } from 'react';
 
-/** Tooltips open after 700 ms; moving between triggers within 300 ms skips the delay (spec §9). */
+/** Tooltips open after 700 ms; moving between triggers within 300 ms skips the delay (docs/product-spec.md §9). */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider delayDuration={TOOLTIPS.openDelayMs} skipDelayDuration={TOOLTIPS.skipDelayMs}>

@@ -2,7 +2,7 @@ import { NOTIFICATIONS } from '@touchline/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 
 /**
- * The notification area's state (spec §9): at most one notification at a time; a new one replaces the
+ * The notification area's state (docs/product-spec.md §9): at most one notification at a time; a new one replaces the
  * current one. A dismissed notification stays in the list (closed) until the removal delay has passed,
  * which lets Radix play its exit animation and keeps the list from flickering.
  */

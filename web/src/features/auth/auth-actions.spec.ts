@@ -51,7 +51,7 @@ afterEach(() => {
   setIdentityClient(null);
 });
 
-describe('registration (spec §4)', () => {
+describe('registration (docs/product-spec.md §4)', () => {
   it('step 1 keeps the pending registration, sets verificationEmailSent and goes to the provider with the email as hint and the profile for it to keep', async () => {
     const identity = fakeIdentity();
     setIdentityClient(identity);
@@ -62,7 +62,7 @@ describe('registration (spec §4)', () => {
     expect(identity.register).toHaveBeenCalledWith({ loginHint: 'alex@club.example', profile: { username: 'alex', plan: 'Coach' } });
   });
 
-  it('step 2 registers with the session\'s identity, stores the user and clears the pending data', async () => {
+  it("step 2 registers with the session's identity, stores the user and clears the pending data", async () => {
     savePendingRegistration(pending);
     const user = makeUser({ plan: 'Coach' });
     const calls = backend({ '/api/auth/register': Response.json(user, { status: 201 }) });
@@ -100,7 +100,7 @@ describe('registration (spec §4)', () => {
   });
 });
 
-describe('password update (spec §5)', () => {
+describe('password update (docs/product-spec.md §5)', () => {
   it('needs a signed-in user', async () => {
     setIdentityClient(fakeIdentity());
     await expect(startPasswordChange()).rejects.toThrow('User not authenticated');
@@ -122,7 +122,7 @@ describe('password update (spec §5)', () => {
   });
 });
 
-describe('plan change (spec §4)', () => {
+describe('plan change (docs/product-spec.md §4)', () => {
   it('replaces the local plan when one is given', async () => {
     useAuthStore.setState({ user: makeUser({ plan: 'Free Trial' }) });
     await changePlan('Coach Plus');

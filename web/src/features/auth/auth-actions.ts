@@ -17,7 +17,7 @@ function requireIdentity() {
 
 const sameEmail = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
-/** Registration step 2 (spec §4): with the email verified, create the user; "already exists" falls back to login. */
+/** Registration step 2 (docs/product-spec.md §4): with the email verified, create the user; "already exists" falls back to login. */
 export async function completeRegistration(session: IdentitySession | null): Promise<UserDto> {
   const pending = readPendingRegistration();
   if (!pending) throw new Error(AUTH_MESSAGES.noPendingRegistration);
@@ -51,7 +51,7 @@ export function registrationReadyFor(session: IdentitySession | null): PendingRe
 }
 
 /**
- * Registration step 1 (spec §4): keep what /signup collected, then create the account at the provider, which
+ * Registration step 1 (docs/product-spec.md §4): keep what /signup collected, then create the account at the provider, which
  * sends the verification email. An account already signed in and verified with the same email registers at once.
  */
 export async function startSignup(form: Omit<PendingRegistration, 'identityId'>): Promise<UserDto | null> {
@@ -75,7 +75,7 @@ export function isLoggingOut(): boolean {
   return loggingOut;
 }
 
-/** Logout (spec §4): clear the user and the persisted auth state, then end the provider's session. */
+/** Logout (docs/product-spec.md §4): clear the user and the persisted auth state, then end the provider's session. */
 export async function logout(): Promise<void> {
   loggingOut = true;
   useAuthStore.getState().logout();
@@ -86,7 +86,7 @@ export async function logout(): Promise<void> {
   }
 }
 
-/** Password update (spec §5): re-authentication and the new password happen on the provider's pages. */
+/** Password update (docs/product-spec.md §5): re-authentication and the new password happen on the provider's pages. */
 export async function startPasswordChange(): Promise<void> {
   if (!useAuthStore.getState().user) throw new Error(AUTH_MESSAGES.userNotAuthenticated);
   const client = requireIdentity();
@@ -107,7 +107,7 @@ export function takePasswordChangeOutcome(session: IdentitySession | null): 'suc
   return !error && session ? 'success' : 'error';
 }
 
-/** Plan change (spec §4): no plan refreshes the user from the backend; a plan replaces the local one. */
+/** Plan change (docs/product-spec.md §4): no plan refreshes the user from the backend; a plan replaces the local one. */
 export async function changePlan(plan?: Plan): Promise<void> {
   const store = useAuthStore.getState();
   if (plan === undefined) {

@@ -1,7 +1,8 @@
 import { DEFAULT_MESSAGES, backendFailure } from '@touchline/shared';
 import { toast } from '@/components/ui/use-toast';
 import { getJson, setAccessTokenSource } from '@/lib/api-client';
-import { createIdentityClient, setIdentityClient, type IdentityClientConfig } from '@/lib/identity/create-identity-client';
+import type { IdentityClientConfig } from '@touchline/shared';
+import { createIdentityClient, setIdentityClient } from '@/lib/identity/create-identity-client';
 import type { IdentitySession } from '@/lib/identity/identity-client';
 import { syncLogin } from './api/auth-api';
 import { completeRegistration, registrationReadyFor, takePasswordChangeOutcome } from './auth-actions';
@@ -35,7 +36,7 @@ async function run(): Promise<void> {
   let session: IdentitySession | null = null;
   try {
     const config = await getJson<IdentityClientConfig>('/api/auth/config');
-    const client = createIdentityClient(config);
+    const client = await createIdentityClient(config);
     setIdentityClient(client);
     setAccessTokenSource(() => client.accessToken());
     session = await client.init();

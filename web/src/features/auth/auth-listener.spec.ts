@@ -1,5 +1,6 @@
 import { IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
 import { makeUser } from '@/test/render-app';
 import { onIdentityChange, type AuthListenerDeps } from './auth-listener';
 import { useAuthStore } from './stores/auth-store';
@@ -15,7 +16,7 @@ beforeEach(() => {
   useAuthStore.setState({ user: null, isInitialized: false, isRegistering: false, isVerifyingEmail: false, verificationEmailSent: false });
 });
 
-describe('auth listener (spec §4)', () => {
+describe('auth listener (docs/product-spec.md §4)', () => {
   it('syncs a session with the backend and stores the user, then marks the app initialised', async () => {
     const user = makeUser();
     const sync = vi.fn().mockResolvedValue(user);
@@ -41,7 +42,7 @@ describe('auth listener (spec §4)', () => {
 
   it('clears the user when the sync fails, and says why', async () => {
     useAuthStore.setState({ user: makeUser() });
-    const { deps: d, notify } = deps(vi.fn().mockRejectedValue(new Error('404: {"statusCode":404,"message":"User not found"}')));
+    const { deps: d, notify } = deps(vi.fn().mockRejectedValue(new ApiError(404, '{"statusCode":404,"message":"User not found"}')));
     await onIdentityChange(verified, d);
     expect(useAuthStore.getState().user).toBeNull();
     expect(notify).toHaveBeenCalledWith(IDENTITY_ERROR_MESSAGES['user-not-found']);
@@ -50,12 +51,12 @@ describe('auth listener (spec §4)', () => {
   it('keeps the user when the sync fails while verification is pending', async () => {
     const user = makeUser();
     useAuthStore.setState({ user, verificationEmailSent: true });
-    await onIdentityChange(verified, deps(vi.fn().mockRejectedValue(new Error('500: '))).deps);
+    await onIdentityChange(verified, deps(vi.fn().mockRejectedValue(new ApiError(500, ''))).deps);
     expect(useAuthStore.getState().user).toBe(user);
   });
 
   it('uses the backend fallback text when the failure has no message', async () => {
-    const { deps: d, notify } = deps(vi.fn().mockRejectedValue(new Error('502: Bad Gateway')));
+    const { deps: d, notify } = deps(vi.fn().mockRejectedValue(new ApiError(502, 'Bad Gateway')));
     await onIdentityChange(verified, d);
     expect(notify).toHaveBeenCalledWith('Backend login failed: 502');
   });

@@ -12,7 +12,7 @@ export interface AuthListenerDeps {
 }
 
 /**
- * The auth listener of spec §4, run for every change of the identity state:
+ * The auth listener of docs/product-spec.md §4, run for every change of the identity state:
  * with a session, sync with the backend, except while registering or while an unverified email awaits
  * verification; on a failed sync clear the user unless verification is pending; without a session clear
  * the user. The app counts as initialised after the first call.

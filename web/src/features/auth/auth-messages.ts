@@ -3,7 +3,7 @@ import { readApiError } from '@/lib/api-client';
 import { IdentityConfigurationError } from '@/lib/identity/identity-client';
 
 /**
- * The text a person sees for a failed auth step (spec §8): the network and configuration rows for failures
+ * The text a person sees for a failed auth step (docs/product-spec.md §8): the network and configuration rows for failures
  * before the backend answered, the backend's own message when it gave one, the step's fallback otherwise.
  */
 export function authErrorMessage(error: unknown, fallback: (status: number) => string, defaultMessage: string): string {

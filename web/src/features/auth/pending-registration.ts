@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, isPlan, type SignupPlan } from '@touchline/shared';
 
-/** What /signup collected, kept in local storage until registration completes (spec §3). */
+/** What /signup collected, kept in local storage until registration completes (docs/product-spec.md §3). */
 export interface PendingRegistration {
   username: string;
   email: string;

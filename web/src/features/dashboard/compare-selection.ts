@@ -12,7 +12,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads the selection from a URL's search params: unknown ids are dropped, repeats once, at most COMPARE.max. */
 export function readCompareSelection(params: URLSearchParams): CompareSelection {
-  const ids = [...new Set((params.get('ids') ?? '').split(',').map((id) => id.trim()).filter((id) => UUID.test(id)))].slice(0, COMPARE.max);
+  const ids = [
+    ...new Set(
+      (params.get('ids') ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => UUID.test(id)),
+    ),
+  ].slice(0, COMPARE.max);
   const page = Number(params.get('page'));
   return { ids, search: params.get('search') ?? '', page: Number.isInteger(page) && page > 1 ? page : 1 };
 }

@@ -9,7 +9,12 @@ describe('session filters', () => {
       mediaType: 'video',
       page: 3,
     });
-    expect(readSessionFilters(new URLSearchParams('status=done&mediaType=image&page=-2'))).toEqual({ search: '', status: undefined, mediaType: undefined, page: 1 });
+    expect(readSessionFilters(new URLSearchParams('status=done&mediaType=image&page=-2'))).toEqual({
+      search: '',
+      status: undefined,
+      mediaType: undefined,
+      page: 1,
+    });
     expect(readSessionFilters(new URLSearchParams('page=1.5')).page).toBe(1);
     expect(readSessionFilters(new URLSearchParams('page=abc')).page).toBe(1);
     expect(readSessionFilters(new URLSearchParams()).page).toBe(1);
@@ -18,7 +23,9 @@ describe('session filters', () => {
   it('writes the query string without empty parameters', () => {
     expect(sessionQueryString({})).toBe('');
     expect(sessionQueryString({ search: '   ', page: 1 })).toBe('');
-    expect(sessionQueryString({ search: ' under 12s ', status: 'completed', mediaType: 'audio', page: 2 })).toBe('?search=under+12s&status=completed&mediaType=audio&page=2');
+    expect(sessionQueryString({ search: ' under 12s ', status: 'completed', mediaType: 'audio', page: 2 })).toBe(
+      '?search=under+12s&status=completed&mediaType=audio&page=2',
+    );
     expect(sessionQueryString({ pageSize: 50 })).toBe('?pageSize=50');
   });
 

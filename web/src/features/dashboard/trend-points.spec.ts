@@ -5,7 +5,9 @@ const scores = { technical: 70, tactical: null, communication: 55.5, management:
 
 describe('trend points', () => {
   it('puts the talk ratio on the scores’ 0–100 scale and keeps missing scores missing', () => {
-    const [point] = trendPoints([{ sessionId: 's1', title: 'Tuesday drills', date: '2026-03-12T18:30:00.000Z', talkRatio: 0.374, coachingStyle: 'Balanced', scores }]);
+    const [point] = trendPoints([
+      { sessionId: 's1', title: 'Tuesday drills', date: '2026-03-12T18:30:00.000Z', talkRatio: 0.374, coachingStyle: 'Balanced', scores },
+    ]);
     expect(point).toMatchObject({ sessionId: 's1', title: 'Tuesday drills', talkRatio: 37, technical: 70, tactical: null, communication: 55.5 });
     expect(point!.label).toBe(shortDate('2026-03-12T18:30:00.000Z'));
   });

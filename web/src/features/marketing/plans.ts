@@ -1,43 +1,24 @@
-import type { SignupPlan } from '@touchline/shared';
+import type { PlanDto, PlanPriceDto, SignupPlan } from '@touchline/shared';
 
-export interface PlanDescription {
-  name: SignupPlan;
-  summary: string;
-  features: string[];
-  highlighted?: boolean;
+/** The plan Pricing draws the eye to. */
+export const HIGHLIGHTED_PLAN: SignupPlan = 'Coach Plus';
+
+/** "€19 / month", in the catalogue's currency. */
+export function formatPrice(price: PlanPriceDto): string {
+  const amount = new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency: price.currency.toUpperCase(),
+    minimumFractionDigits: price.amount % 100 ? 2 : 0,
+  }).format(price.amount / 100);
+  return `${amount} / ${price.interval}`;
 }
 
-/** What each plan opens up in the product (the dashboard entries of spec §2 and the team roles). */
-export const planDescriptions: PlanDescription[] = [
-  {
-    name: 'Free Trial',
-    summary: 'Try session analysis on your own coaching.',
-    features: ['Upload audio or video of your sessions', 'Session overview and reports', 'Compare two sessions side by side'],
-  },
-  {
-    name: 'Coach',
-    summary: 'For the coach who reviews every session.',
-    features: ['Everything in Free Trial', 'Development view of your skills over time', 'Subscription management'],
-  },
-  {
-    name: 'Coach Plus',
-    summary: 'More depth for the ambitious coach.',
-    features: ['Everything in Coach', 'Scores for technical, tactical, communication, management and engagement skills', 'Coaching style insight (Hands-off or Balanced)'],
-    highlighted: true,
-  },
-  {
-    name: 'Elite',
-    summary: 'For clubs: a team of coaches with their own admin.',
-    features: ['Elite Admin: team overview, coach management and team sessions', 'Elite Coach: the full Coach Plus experience', 'Invite coaches to your club'],
-  },
-  {
-    name: 'Pro',
-    summary: 'Professional external review of your sessions.',
-    features: ['Session overview', 'Share a session with an external reviewer by a private link', 'Reviewer feedback on your coaching'],
-  },
-  {
-    name: 'Goalkeeping Plus',
-    summary: 'Built for goalkeeping coaches.',
-    features: ['Session overview', 'Analysis of goalkeeping sessions', 'Subscription management'],
-  },
-];
+/** The catalogue's limits in words, after the plan's own feature list. */
+export function planLimits(plan: PlanDto): string[] {
+  return [
+    plan.trialDays !== null ? `${plan.trialDays} days free` : null,
+    plan.teamSeats !== null ? `A team of up to ${plan.teamSeats} coaches` : null,
+    plan.monthlyUploadMinutes !== null ? `${plan.monthlyUploadMinutes} upload minutes a month` : null,
+    plan.retentionDays !== null ? `Recordings kept for ${plan.retentionDays} days` : null,
+  ].filter((line): line is string => line !== null);
+}

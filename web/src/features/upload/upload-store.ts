@@ -1,6 +1,7 @@
-import type { CreatedSessionDto, MediaType } from '@touchline/shared';
+import type { MediaType } from '@touchline/shared';
 import { create } from 'zustand';
-import { apiRequest, freshAccessToken } from '@/lib/api-client';
+import { freshAccessToken } from '@/lib/api-client';
+import { createSession, deleteSession } from '@/lib/sessions-api';
 import { UploadTask, type UploadTaskSnapshot } from './upload-task';
 
 /** The upload in progress, kept in this browser so that a reload can offer to resume it. */
@@ -79,7 +80,7 @@ export const useUploadStore = create<UploadState>((set, get) => {
 
     async start(file, title, mediaType) {
       set({ error: null });
-      const created = await apiRequest<CreatedSessionDto>('POST', '/api/sessions', { title, mediaType, fileName: file.name, sizeBytes: file.size });
+      const created = await createSession({ title, mediaType, fileName: file.name, sizeBytes: file.size });
       const pending: PendingUpload = {
         sessionId: created.session.id,
         title,
@@ -109,7 +110,7 @@ export const useUploadStore = create<UploadState>((set, get) => {
     async discardPending() {
       const pending = get().pending;
       if (!pending) return;
-      await apiRequest('DELETE', `/api/sessions/${pending.sessionId}`).catch(() => undefined);
+      await deleteSession(pending.sessionId).catch(() => undefined);
       writePendingUpload(null);
       set({ pending: null });
     },

@@ -104,7 +104,7 @@ async function taskIn(state: UploadTaskState) {
   return { task, fake };
 }
 
-describe('upload task transitions (spec §4)', () => {
+describe('upload task transitions (docs/product-spec.md §4)', () => {
   const allowed: Record<UploadTaskAction, UploadTaskState[]> = {
     pause: ['running'],
     resume: ['paused', 'pausing'],

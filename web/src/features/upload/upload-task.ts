@@ -1,7 +1,7 @@
 import { IDENTITY_ERROR_MESSAGES, UNEXPECTED_ERROR_MESSAGE, UPLOAD } from '@touchline/shared';
 import * as tus from 'tus-js-client';
 
-/** Spec §4, "Upload task". */
+/** docs/product-spec.md §4, "Upload task". */
 export const UPLOAD_TASK_STATES = ['running', 'pausing', 'paused', 'canceling', 'canceled', 'error', 'success'] as const;
 export type UploadTaskState = (typeof UPLOAD_TASK_STATES)[number];
 export type UploadTaskAction = 'pause' | 'resume' | 'cancel';
@@ -107,7 +107,7 @@ function serverMessage(error: Error): { status: number | undefined; message: str
 }
 
 /**
- * One resumable upload, with the states and transitions of spec §4, on tus-js-client. Subscribe with `on`;
+ * One resumable upload, with the states and transitions of docs/product-spec.md §4, on tus-js-client. Subscribe with `on`;
  * `done` resolves on success and rejects with an `UploadError` (code `canceled` after `cancel()`).
  */
 export class UploadTask {

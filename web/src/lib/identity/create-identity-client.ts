@@ -1,20 +1,22 @@
+import type { IdentityClientConfig } from '@touchline/shared';
 import type { IdentityClient } from './identity-client';
 import { IdentityConfigurationError } from './identity-client';
-import { EmbeddedIdentityClient } from './embedded-identity-client';
-import { KeycloakIdentityClient } from './keycloak-identity-client';
 
-/** `GET /api/auth/config`: chosen by the server's IDENTITY_PROVIDER, so one web build serves either mode. */
-export type IdentityClientConfig =
-  | { provider: 'embedded'; issuer: string; clientId: string }
-  | { provider: 'keycloak'; url: string; realm: string; clientId: string };
-
-/** The one place in the SPA that knows which identity provider runs. */
-export function createIdentityClient(config: IdentityClientConfig): IdentityClient {
+/**
+ * The one place in the SPA that knows which identity provider runs. Each adapter, with its library
+ * (keycloak-js or oidc-client-ts), is a chunk of its own fetched here, so no page's first download carries
+ * either library and a deployment only ever loads the one it uses.
+ */
+export async function createIdentityClient(config: IdentityClientConfig): Promise<IdentityClient> {
   switch (config.provider) {
-    case 'keycloak':
+    case 'keycloak': {
+      const { KeycloakIdentityClient } = await import('./keycloak-identity-client');
       return new KeycloakIdentityClient({ url: config.url, realm: config.realm, clientId: config.clientId });
-    case 'embedded':
+    }
+    case 'embedded': {
+      const { EmbeddedIdentityClient } = await import('./embedded-identity-client');
       return new EmbeddedIdentityClient(config.issuer, config.clientId);
+    }
     default:
       throw new IdentityConfigurationError(`unknown identity provider ${(config as { provider: string }).provider}`);
   }
@@ -36,5 +38,5 @@ export function setIdentityClient(client: IdentityClient | null): void {
  * for a verification email that never went out. The embedded provider's own page has "Send a new link".
  */
 export function offersVerificationResend(): boolean {
-  return current instanceof KeycloakIdentityClient;
+  return current?.offersVerificationResend === true;
 }

@@ -134,4 +134,3 @@ export class EmbeddedIdentityClient implements IdentityClient {
     this.listeners.emit(this.session());
   }
 }
-

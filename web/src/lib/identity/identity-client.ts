@@ -21,6 +21,8 @@ export type ActionOutcome = 'success' | 'cancelled' | 'error';
  * changes the password or signs out leaves the page for the provider and comes back to /login or /.
  */
 export interface IdentityClient {
+  /** Whether /signup offers "Resend verification email" for this provider (see offersVerificationResend). */
+  readonly offersVerificationResend?: boolean;
   /** Completes a return from the provider, or restores an existing provider session without a page change. */
   init(): Promise<IdentitySession | null>;
   session(): IdentitySession | null;

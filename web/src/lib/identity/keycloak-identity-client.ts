@@ -6,6 +6,7 @@ const origin = () => window.location.origin;
 
 /** Keycloak through its own adapter, keycloak-js: registration page, required actions and their outcome. */
 export class KeycloakIdentityClient implements IdentityClient {
+  readonly offersVerificationResend = true;
   private keycloak: Keycloak;
   private lastCallbackError: string | null = null;
   private lastActionOutcome: ActionOutcome | null = null;
@@ -121,4 +122,3 @@ export class KeycloakIdentityClient implements IdentityClient {
     this.listeners.emit(this.session());
   }
 }
-

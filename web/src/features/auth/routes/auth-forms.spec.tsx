@@ -57,7 +57,9 @@ describe('sign-up form', { timeout: 15_000 }, () => {
   it('with Keycloak, "Resend verification email" sends the address and shows the answer', async () => {
     setIdentityClient(new KeycloakIdentityClient({ url: 'http://keycloak.example', realm: 'touchline', clientId: 'touchline-web' }));
     const answer = 'If an account with this email address is waiting for verification, we have sent it a new verification email.';
-    const requests = fakeApi((r) => (r.method === 'POST' && r.path === '/api/auth/resend-verification' ? Response.json({ message: answer }, { status: 202 }) : undefined));
+    const requests = fakeApi((r) =>
+      r.method === 'POST' && r.path === '/api/auth/resend-verification' ? Response.json({ message: answer }, { status: 202 }) : undefined,
+    );
     try {
       renderApp('/signup');
       const user = userEvent.setup();
@@ -92,7 +94,9 @@ describe('password reset form', { timeout: 15_000 }, () => {
   });
 
   it('checks the code and the new password beside their fields before sending them', async () => {
-    const requests = fakeApi(({ path }) => (path === '/api/auth/reset-password-request' ? { message: 'If an account exists, a code is on its way.' } : undefined));
+    const requests = fakeApi(({ path }) =>
+      path === '/api/auth/reset-password-request' ? { message: 'If an account exists, a code is on its way.' } : undefined,
+    );
     renderApp('/reset-password');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'alex@club.example');

@@ -47,7 +47,6 @@ export default function LoginScreen() {
     startLogin().catch((e: unknown) => setError(authErrorMessage(e, (s) => `${s}`, 'Login failed')));
   }, [shouldRedirect]);
 
-
   const message =
     error ??
     (cameBackWithError ? (cameBackWithError === 'access_denied' ? 'Sign-in was cancelled.' : 'Login failed') : null) ??
@@ -58,7 +57,7 @@ export default function LoginScreen() {
   return (
     <Page title="Log in">
       {waiting ? (
-        <Spinner label="Taking you to sign in" className="justify-start p-0" />
+        <Spinner label="Taking you to sign in" inline />
       ) : (
         <div className="max-w-md space-y-4">
           <FormAlert>{message}</FormAlert>
@@ -74,7 +73,10 @@ export default function LoginScreen() {
             </Button>
           )}
           <p className="text-sm text-slate-600">
-            New here? <Link to="/signup" className="text-brand-700 underline">Start your free trial</Link>
+            New here?{' '}
+            <Link to="/signup" className="text-brand-700 underline">
+              Start your free trial
+            </Link>
           </p>
         </div>
       )}

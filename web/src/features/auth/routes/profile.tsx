@@ -19,7 +19,11 @@ export default function ProfileScreen() {
     try {
       await startPasswordChange();
     } catch (e) {
-      toast({ title: DEFAULT_MESSAGES.passwordUpdate, description: authErrorMessage(e, () => DEFAULT_MESSAGES.passwordUpdate, DEFAULT_MESSAGES.passwordUpdate), variant: 'destructive' });
+      toast({
+        title: DEFAULT_MESSAGES.passwordUpdate,
+        description: authErrorMessage(e, () => DEFAULT_MESSAGES.passwordUpdate, DEFAULT_MESSAGES.passwordUpdate),
+        variant: 'destructive',
+      });
       setBusy(false);
     }
   }

@@ -74,7 +74,16 @@ export default function ResetPasswordScreen() {
         {step === 'request' && (
           <form onSubmit={request} className="space-y-4" noValidate>
             <p className="text-sm text-slate-600">Enter your account's email address and we will send you a 6-digit code.</p>
-            <TextField label="Email" name="email" type="email" autoComplete="email" maxLength={320} value={email} error={problems.email} onChange={(e) => setEmail(e.target.value)} />
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              maxLength={320}
+              value={email}
+              error={problems.email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
             <Button type="submit" disabled={busy}>
               Send code
             </Button>
@@ -105,7 +114,14 @@ export default function ResetPasswordScreen() {
             <Button type="submit" disabled={busy}>
               Set new password
             </Button>
-            <button type="button" className="block text-sm text-slate-600 underline" onClick={() => { setStep('request'); setNotice(null); }}>
+            <button
+              type="button"
+              className="block text-sm text-slate-600 underline"
+              onClick={() => {
+                setStep('request');
+                setNotice(null);
+              }}
+            >
               Send a new code
             </button>
           </form>

@@ -74,8 +74,25 @@ export default function SignupScreen() {
             {notice}
           </p>
         )}
-        <TextField label="Username" name="username" autoComplete="nickname" maxLength={50} value={username} error={problems.username} onChange={(e) => setUsername(e.target.value)} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" maxLength={320} value={email} error={problems.email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="nickname"
+          maxLength={50}
+          value={username}
+          error={problems.username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={320}
+          value={email}
+          error={problems.email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <label className="block text-sm font-medium text-slate-800">
           Plan
           <select className={inputClass} name="plan" value={plan} onChange={(e) => setPlan(e.target.value as SignupPlan)}>
@@ -98,7 +115,10 @@ export default function SignupScreen() {
           </p>
         )}
         <p className="text-sm text-slate-600">
-          Already have an account? <Link to="/login" className="text-brand-700 underline">Log in</Link>
+          Already have an account?{' '}
+          <Link to="/login" className="text-brand-700 underline">
+            Log in
+          </Link>
         </p>
       </form>
     </Page>

@@ -2,7 +2,7 @@ import { STORAGE_KEYS, type UserDto } from '@touchline/shared';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** Auth state of spec §3. Only `user` and `isInitialized` survive a reload (key `auth-storage`). */
+/** Auth state of docs/product-spec.md §3. Only `user` and `isInitialized` survive a reload (key `auth-storage`). */
 export interface AuthState {
   user: UserDto | null;
   isLoading: boolean;

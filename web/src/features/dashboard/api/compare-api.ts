@@ -13,9 +13,3 @@ export const compareQueryOptions = (ids: string[]) =>
 
 /** The comparison, once two to four sessions are chosen. */
 export const useCompare = (ids: string[]) => useQuery({ ...compareQueryOptions(ids), enabled: ids.length >= COMPARE.min });
-
-// Keyed like the report page's media query, so a URL fetched on either page serves both.
-export const mediaUrlQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [`/api/sessions/${id}/media`], queryFn: () => getJson<{ url: string }>(`/api/sessions/${id}/media`) });
-
-export const useMediaUrl = (id: string | null) => useQuery({ ...mediaUrlQueryOptions(id ?? ''), enabled: id !== null });

@@ -13,7 +13,8 @@ export const useDevelopment = () => useQuery(developmentQueryOptions());
 export function useSaveGoal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: GoalInput }) => (id ? apiRequest<GoalDto>('PUT', `${GOALS_URL}/${id}`, input) : apiRequest<GoalDto>('POST', GOALS_URL, input)),
+    mutationFn: ({ id, input }: { id?: string; input: GoalInput }) =>
+      id ? apiRequest<GoalDto>('PUT', `${GOALS_URL}/${id}`, input) : apiRequest<GoalDto>('POST', GOALS_URL, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: developmentQueryOptions().queryKey }),
   });
 }

@@ -1,10 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionPageDto, SessionQuery } from '@touchline/shared';
-import { apiRequest, getJson } from '@/lib/api-client';
-import { refreshSessionLists } from '@/lib/query-client';
+import { getJson } from '@/lib/api-client';
+import { deleteSession, refreshSessionLists, SESSIONS_URL } from '@/lib/sessions-api';
 import { sessionQueryString } from '../session-filters';
-
-export const SESSIONS_URL = '/api/sessions';
 
 /** One page of the caller's sessions. Keyed under `/api/sessions` so that invalidating it refreshes every page. */
 export const sessionPageQueryOptions = (query: SessionQuery) => {
@@ -22,7 +20,7 @@ export const useSessionPage = (query: SessionQuery) => useQuery(sessionPageQuery
 export function useDeleteSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<void>('DELETE', `${SESSIONS_URL}/${id}`),
+    mutationFn: deleteSession,
     onSuccess: () => refreshSessionLists(queryClient),
   });
 }

@@ -2,7 +2,14 @@ import { FIGURE_INFO, SKILL_CATEGORIES, type CompareDto, type SessionFigure } fr
 import { capitalize } from '@/lib/format';
 import { formatFigure } from '../figure-format';
 
-const TALK: SessionFigure[] = ['durationSeconds', 'talkRatio', 'interventionsPerMinute', 'meanInterventionSeconds', 'longestInterventionSeconds', 'longestSilenceSeconds'];
+const TALK: SessionFigure[] = [
+  'durationSeconds',
+  'talkRatio',
+  'interventionsPerMinute',
+  'meanInterventionSeconds',
+  'longestInterventionSeconds',
+  'longestSilenceSeconds',
+];
 const SHARES: SessionFigure[] = ['questioningShare', 'instructionShare', 'praiseShare', 'scoldShare'];
 
 const DIRECTION_NOTES = { higher: 'higher is better', lower: 'lower is better', none: 'not ranked' } as const;
@@ -18,7 +25,9 @@ export function CompareTable({ compare }: { compare: CompareDto }) {
   const { sessions, rows } = compare;
   const figureRow = (figure: SessionFigure) => {
     const row = rows.find((r) => r.figure === figure)!;
-    const levels = (SKILL_CATEGORIES as readonly string[]).includes(figure) ? sessions.map((s) => s.scores.find((x) => x.category === figure)?.level ?? null) : null;
+    const levels = (SKILL_CATEGORIES as readonly string[]).includes(figure)
+      ? sessions.map((s) => s.scores.find((x) => x.category === figure)?.level ?? null)
+      : null;
     return (
       <tr key={figure} className="border-t border-slate-100">
         <th scope="row" className="py-2 pr-4 text-left font-medium text-slate-700">

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { FormAlert } from '@/components/ui/form-alert';
 import { readApiError } from '@/lib/api-client';
 import { clock } from '@/lib/format';
-import { useMediaUrl } from '../api/compare-api';
+import { useMedia } from '@/lib/sessions-api';
 
 interface Moment {
   sessionId: string;
@@ -18,7 +18,7 @@ function ticks(length: number): number[] {
 
 /** Plays one session's recording from a moment; a new moment of the same session seeks the player already open. */
 function MomentPlayer({ moment, compare }: { moment: Moment; compare: CompareDto }) {
-  const media = useMediaUrl(moment.sessionId);
+  const media = useMedia(moment.sessionId);
   const player = useRef<HTMLMediaElement>(null);
   const session = compare.sessions.find((s) => s.session.id === moment.sessionId)!.session;
   useEffect(() => {
@@ -67,7 +67,9 @@ export function CompareTimelines({ compare }: { compare: CompareDto }) {
       <h2 id="compare-timelines" className="text-xl font-semibold text-slate-900">
         When you spoke
       </h2>
-      <p className="text-sm text-slate-600">The sessions on one time axis. Choose a stretch of speech to hear it, or click anywhere on a line to play from there.</p>
+      <p className="text-sm text-slate-600">
+        The sessions on one time axis. Choose a stretch of speech to hear it, or click anywhere on a line to play from there.
+      </p>
       <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
         {compare.sessions.map(({ session, segments, figures }) => {
           const duration = figures.durationSeconds ?? 0;
@@ -75,7 +77,11 @@ export function CompareTimelines({ compare }: { compare: CompareDto }) {
             <div key={session.id} className="grid grid-cols-[10rem_1fr] items-center gap-3" data-testid="compare-timeline">
               <span className="truncate text-sm font-medium text-slate-800">{session.title}</span>
               <div className="relative h-7 w-full cursor-pointer rounded-md bg-slate-100" onClick={seekAnywhere(session.id, duration)}>
-                <div className="pointer-events-none absolute inset-y-0 left-0 rounded-md bg-slate-200/60" style={{ width: `${(duration / length) * 100}%` }} aria-hidden />
+                <div
+                  className="pointer-events-none absolute inset-y-0 left-0 rounded-md bg-slate-200/60"
+                  style={{ width: `${(duration / length) * 100}%` }}
+                  aria-hidden
+                />
                 {segments.map((segment, index) => (
                   <button
                     key={`${segment.start}-${index}`}

@@ -44,13 +44,41 @@ export default function DevelopmentChart({ points, goals, figure }: Props) {
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} />
           <YAxis tick={{ fontSize: 12 }} domain={info.unit === 'score' ? [0, 100] : info.unit === 'share' ? [0, 'auto'] : ['auto', 'auto']} />
-          <Tooltip labelFormatter={(label, payload) => `${(payload[0]?.payload as { title?: string } | undefined)?.title ?? ''} · ${String(label)}`} contentStyle={{ fontSize: 13, borderRadius: 8 }} />
+          <Tooltip
+            labelFormatter={(label, payload) => `${(payload[0]?.payload as { title?: string } | undefined)?.title ?? ''} · ${String(label)}`}
+            contentStyle={{ fontSize: 13, borderRadius: 8 }}
+          />
           <Legend wrapperStyle={{ fontSize: 13 }} />
           {targets.map((goal) => (
-            <ReferenceLine key={goal.id} y={chartValue(figure, goal.target) ?? 0} stroke="#d97706" strokeDasharray="6 4" label={{ value: describeGoal(goal), fontSize: 12, fill: '#92400e', position: 'insideTopRight' }} />
+            <ReferenceLine
+              key={goal.id}
+              y={chartValue(figure, goal.target) ?? 0}
+              stroke="#d97706"
+              strokeDasharray="6 4"
+              label={{ value: describeGoal(goal), fontSize: 12, fill: '#92400e', position: 'insideTopRight' }}
+            />
           ))}
-          <Line type="monotone" dataKey="value" name={`${info.label}${unitSuffix}`} stroke="#0284c7" strokeWidth={2} dot={{ r: 4 }} connectNulls isAnimationActive={false} />
-          <Line type="monotone" dataKey="rolling" name="Average of the last 5" stroke="#475569" strokeWidth={2} strokeDasharray="5 4" dot={false} connectNulls isAnimationActive={false} />
+          <Line
+            type="monotone"
+            dataKey="value"
+            name={`${info.label}${unitSuffix}`}
+            stroke="#0284c7"
+            strokeWidth={2}
+            dot={{ r: 4 }}
+            connectNulls
+            isAnimationActive={false}
+          />
+          <Line
+            type="monotone"
+            dataKey="rolling"
+            name="Average of the last 5"
+            stroke="#475569"
+            strokeWidth={2}
+            strokeDasharray="5 4"
+            dot={false}
+            connectNulls
+            isAnimationActive={false}
+          />
         </LineChart>
       </div>
       <Button variant="outline" size="sm" aria-pressed={asTable} onClick={() => setAsTable((shown) => !shown)}>

@@ -6,7 +6,8 @@ import { readApiError } from '@/lib/api-client';
 import { useRemoveGoal, useSaveGoal } from '../api/development-api';
 import { describeGoal, formatFigure, targetFromApi, targetToApi, typedUnit } from '../figure-format';
 
-const fieldClass = 'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm font-normal text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';
+const fieldClass =
+  'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm font-normal text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';
 const STATUS = {
   met: { label: 'Met', tone: 'bg-emerald-100 text-emerald-800' },
   'not-met': { label: 'Not met', tone: 'bg-amber-100 text-amber-900' },
@@ -33,13 +34,23 @@ function GoalForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
     save.mutate(
       {
         id: value.id,
-        input: { figure: value.figure, comparison: value.comparison, target: value.target.trim() === '' || !Number.isFinite(typed) ? Number.NaN : targetToApi(value.figure, typed), targetDate: value.targetDate },
+        input: {
+          figure: value.figure,
+          comparison: value.comparison,
+          target: value.target.trim() === '' || !Number.isFinite(typed) ? Number.NaN : targetToApi(value.figure, typed),
+          targetDate: value.targetDate,
+        },
       },
       { onSuccess: onDone },
     );
   };
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4" aria-label={value.id ? 'Change the goal' : 'Set a goal'} noValidate>
+    <form
+      onSubmit={submit}
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"
+      aria-label={value.id ? 'Change the goal' : 'Set a goal'}
+      noValidate
+    >
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           Figure
@@ -53,18 +64,34 @@ function GoalForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           Should be
-          <select className={fieldClass} value={value.comparison} onChange={(event) => setValue({ ...value, comparison: event.target.value as GoalComparison })}>
+          <select
+            className={fieldClass}
+            value={value.comparison}
+            onChange={(event) => setValue({ ...value, comparison: event.target.value as GoalComparison })}
+          >
             <option value="atLeast">at least (≥)</option>
             <option value="atMost">at most (≤)</option>
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           Target ({typedUnit(value.figure)})
-          <input className={`${fieldClass} w-32`} inputMode="decimal" value={value.target} onChange={(event) => setValue({ ...value, target: event.target.value })} required />
+          <input
+            className={`${fieldClass} w-32`}
+            inputMode="decimal"
+            value={value.target}
+            onChange={(event) => setValue({ ...value, target: event.target.value })}
+            required
+          />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           By
-          <input type="date" className={fieldClass} value={value.targetDate} onChange={(event) => setValue({ ...value, targetDate: event.target.value })} required />
+          <input
+            type="date"
+            className={fieldClass}
+            value={value.targetDate}
+            onChange={(event) => setValue({ ...value, targetDate: event.target.value })}
+            required
+          />
         </label>
         <Button type="submit" disabled={save.isPending}>
           {value.id ? 'Save goal' : 'Add goal'}
@@ -94,7 +121,13 @@ function GoalItem({ goal, onEdit }: { goal: GoalDto; onEdit: () => void }) {
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Change the goal ${describeGoal(goal)}`}>
           Change
         </Button>
-        <Button variant="ghost" size="sm" disabled={remove.isPending} onClick={() => remove.mutate(goal.id)} aria-label={`Remove the goal ${describeGoal(goal)}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate(goal.id)}
+          aria-label={`Remove the goal ${describeGoal(goal)}`}
+        >
           Remove
         </Button>
       </div>
@@ -124,15 +157,29 @@ export function GoalsPanel({ goals }: { goals: GoalDto[] }) {
       <h2 id="goals" className="text-xl font-semibold text-slate-900">
         Goals
       </h2>
-      <p className="text-sm text-slate-600">Set a target on a figure, for example questioning at least 15% of what you say, or the longest intervention at most 20 s.</p>
-      {editing ? <GoalForm key={editing.id ?? 'edit'} draft={editing} onDone={() => setEditing(null)} /> : <GoalForm key={`new-${goals.length}`} draft={blank()} onDone={() => undefined} />}
+      <p className="text-sm text-slate-600">
+        Set a target on a figure, for example questioning at least 15% of what you say, or the longest intervention at most 20 s.
+      </p>
+      {editing ? (
+        <GoalForm key={editing.id ?? 'edit'} draft={editing} onDone={() => setEditing(null)} />
+      ) : (
+        <GoalForm key={`new-${goals.length}`} draft={blank()} onDone={() => undefined} />
+      )}
       {goals.length > 0 && (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="Your goals">
           {goals.map((goal) => (
             <GoalItem
               key={goal.id}
               goal={goal}
-              onEdit={() => setEditing({ id: goal.id, figure: goal.figure, comparison: goal.comparison, target: String(targetFromApi(goal.figure, goal.target)), targetDate: goal.targetDate })}
+              onEdit={() =>
+                setEditing({
+                  id: goal.id,
+                  figure: goal.figure,
+                  comparison: goal.comparison,
+                  target: String(targetFromApi(goal.figure, goal.target)),
+                  targetDate: goal.targetDate,
+                })
+              }
             />
           ))}
         </ul>

@@ -65,7 +65,13 @@ export function SessionPicker({ selected, search, page, onToggle, onSearch, onPa
             return (
               <li key={session.id}>
                 <label className="flex cursor-pointer items-center gap-3 py-2 text-sm">
-                  <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={checked} disabled={!checked && full} onChange={() => onToggle(session)} />
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 accent-brand-600"
+                    checked={checked}
+                    disabled={!checked && full}
+                    onChange={() => onToggle(session)}
+                  />
                   <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{session.title}</span>
                   <span className="shrink-0 text-slate-500">{dateFormat.format(new Date(session.createdAt))}</span>
                 </label>

@@ -17,7 +17,11 @@ const SERIES = [
 export function TrendChart({ points }: { points: TrendPoint[] }) {
   return (
     <div className="space-y-2">
-      <div role="img" aria-label={`Line chart of your scores and talk ratio over your last ${points.length} analysed sessions`} className="rounded-xl border border-slate-200 bg-white p-4">
+      <div
+        role="img"
+        aria-label={`Line chart of your scores and talk ratio over your last ${points.length} analysed sessions`}
+        className="rounded-xl border border-slate-200 bg-white p-4"
+      >
         <LineChart responsive data={points} margin={{ top: 8, right: 16, bottom: 0, left: -16 }} style={{ width: '100%', height: 320 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} />

@@ -7,15 +7,41 @@ import { makeUser, renderApp } from '@/test/render-app';
 
 const A = '0b6b6c1e-8a47-4c8e-9a39-2f0f3f1c0a01';
 const B = '0b6b6c1e-8a47-4c8e-9a39-2f0f3f1c0a02';
-const sessions = [makeSession({ id: A, title: 'Monday rondo', processingStatus: 'completed' }), makeSession({ id: B, title: 'Wednesday pressing', processingStatus: 'completed' })];
+const sessions = [
+  makeSession({ id: A, title: 'Monday rondo', processingStatus: 'completed' }),
+  makeSession({ id: B, title: 'Wednesday pressing', processingStatus: 'completed' }),
+];
 const page = (items: typeof sessions): SessionPageDto => ({ items, total: items.length, page: 1, pageSize: 10 });
 const figures = (talkRatio: number, communication: number): SessionFigures =>
   ({ ...Object.fromEntries(SESSION_FIGURES.map((f) => [f, null])), durationSeconds: 600, talkRatio, communication }) as SessionFigures;
 
 const compare: CompareDto = {
   sessions: [
-    { session: sessions[0]!, figures: figures(0.3, 80), coachingStyle: 'Balanced', scores: SKILL_CATEGORIES.map((category) => ({ category, score: category === 'communication' ? 80 : null, level: category === 'communication' ? 'expert' : null })), segments: [{ start: 10, end: 14 }] },
-    { session: sessions[1]!, figures: figures(0.7, 45), coachingStyle: 'Balanced', scores: SKILL_CATEGORIES.map((category) => ({ category, score: category === 'communication' ? 45 : null, level: category === 'communication' ? 'intermediate' : null })), segments: [{ start: 5, end: 9 }, { start: 300, end: 320 }] },
+    {
+      session: sessions[0]!,
+      figures: figures(0.3, 80),
+      coachingStyle: 'Balanced',
+      scores: SKILL_CATEGORIES.map((category) => ({
+        category,
+        score: category === 'communication' ? 80 : null,
+        level: category === 'communication' ? 'expert' : null,
+      })),
+      segments: [{ start: 10, end: 14 }],
+    },
+    {
+      session: sessions[1]!,
+      figures: figures(0.7, 45),
+      coachingStyle: 'Balanced',
+      scores: SKILL_CATEGORIES.map((category) => ({
+        category,
+        score: category === 'communication' ? 45 : null,
+        level: category === 'communication' ? 'intermediate' : null,
+      })),
+      segments: [
+        { start: 5, end: 9 },
+        { start: 300, end: 320 },
+      ],
+    },
   ],
   rows: SESSION_FIGURES.map((figure) => ({
     figure,
@@ -44,7 +70,11 @@ describe('compare', { timeout: 20_000 }, () => {
     expect(requests.find((r) => r.path === '/api/dashboard/compare')!.query.get('ids')).toBe(`${A},${B}`);
     const talk = within(table).getByRole('rowheader', { name: /^Talk ratio/ }).parentElement!;
     expect(talk).toHaveTextContent('best between 15% and 40%');
-    expect(within(talk).getAllByRole('cell').map((c) => c.textContent)).toEqual(['30% ▲ best', '70% ▼ worst']);
+    expect(
+      within(talk)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['30% ▲ best', '70% ▼ worst']);
     const communication = within(table).getByRole('rowheader', { name: /^Communication score/ }).parentElement!;
     expect(communication).toHaveTextContent(/80\s*\(Expert\)/);
     expect(screen.getAllByTestId('compare-timeline')).toHaveLength(2);

@@ -19,12 +19,38 @@ const goal: GoalDto = {
 
 const development: DevelopmentDto = {
   points: [
-    { sessionId: 's1', title: 'Tuesday drills', date: '2026-03-10T18:00:00.000Z', figures: figures(0.2, 50), rolling: figures(0.2, 50), levels: { technical: null, tactical: null, communication: 'intermediate', management: null, engagement: null }, goals: [true] },
-    { sessionId: 's2', title: 'Thursday session', date: '2026-03-12T18:00:00.000Z', figures: figures(0.1, 70), rolling: figures(0.15, 60), levels: { technical: null, tactical: null, communication: 'advanced', management: null, engagement: null }, goals: [false] },
-    { sessionId: 's3', title: 'Saturday warm-up', date: '2026-03-14T18:00:00.000Z', figures: figures(null, 64), rolling: figures(0.15, 61.3), levels: { technical: null, tactical: null, communication: 'advanced', management: null, engagement: null }, goals: [null] },
+    {
+      sessionId: 's1',
+      title: 'Tuesday drills',
+      date: '2026-03-10T18:00:00.000Z',
+      figures: figures(0.2, 50),
+      rolling: figures(0.2, 50),
+      levels: { technical: null, tactical: null, communication: 'intermediate', management: null, engagement: null },
+      goals: [true],
+    },
+    {
+      sessionId: 's2',
+      title: 'Thursday session',
+      date: '2026-03-12T18:00:00.000Z',
+      figures: figures(0.1, 70),
+      rolling: figures(0.15, 60),
+      levels: { technical: null, tactical: null, communication: 'advanced', management: null, engagement: null },
+      goals: [false],
+    },
+    {
+      sessionId: 's3',
+      title: 'Saturday warm-up',
+      date: '2026-03-14T18:00:00.000Z',
+      figures: figures(null, 64),
+      rolling: figures(0.15, 61.3),
+      levels: { technical: null, tactical: null, communication: 'advanced', management: null, engagement: null },
+      goals: [null],
+    },
   ],
   levelsReached: SKILL_CATEGORIES.map((category) =>
-    category === 'communication' ? { category, level: 'advanced', sessionId: 's2', date: '2026-03-12T18:00:00.000Z' } : { category, level: null, sessionId: null, date: null },
+    category === 'communication'
+      ? { category, level: 'advanced', sessionId: 's2', date: '2026-03-12T18:00:00.000Z' }
+      : { category, level: null, sessionId: null, date: null },
   ),
   goals: [goal],
   suggestions: { category: 'communication', score: 61.3, guidance: ['Aim to talk for roughly 15–40% of the session: say it short, then let them play.'] },
@@ -42,7 +68,13 @@ describe('development', { timeout: 20_000 }, () => {
     const table = await screen.findByTestId('development-table', {}, { timeout: 5000 });
     expect(within(table).getByRole('columnheader', { name: 'Questioning ≥ 15%' })).toBeInTheDocument();
     const rows = within(table).getAllByTestId('development-row');
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       [expect.any(String), '50', '50', 'Met'],
       [expect.any(String), '70', '60', 'Not met'],
       [expect.any(String), '64', '61.3', '—'],

@@ -56,7 +56,8 @@ function Development({ development }: { development: DevelopmentDto }) {
           Over time
         </h2>
         <p className="text-sm text-slate-600" data-testid="development-count">
-          {development.points.length} analysed {development.points.length === 1 ? 'session' : 'sessions'}, oldest first. The dashed line is the average of the last five.
+          {development.points.length} analysed {development.points.length === 1 ? 'session' : 'sessions'}, oldest first. The dashed line is the average of the
+          last five.
         </p>
         <label className="flex max-w-xs flex-col gap-1 text-sm font-medium text-slate-700">
           Show

@@ -22,8 +22,22 @@ const overview: OverviewDto = {
   ],
   averages: { talkRatio: 0.416, interventionsPerMinute: 2.25, scores: { technical: 70.5, tactical: null, communication: 60, management: 55, engagement: 80 } },
   trend: [
-    { sessionId: 's1', title: 'Tuesday drills', date: '2026-03-10T18:00:00.000Z', talkRatio: 0.4, coachingStyle: 'Balanced', scores: { technical: 68, tactical: null, communication: 58, management: 50, engagement: 78 } },
-    { sessionId: 's2', title: 'Thursday session', date: '2026-03-12T18:00:00.000Z', talkRatio: 0.43, coachingStyle: 'Balanced', scores: { technical: 73, tactical: null, communication: 62, management: 60, engagement: 82 } },
+    {
+      sessionId: 's1',
+      title: 'Tuesday drills',
+      date: '2026-03-10T18:00:00.000Z',
+      talkRatio: 0.4,
+      coachingStyle: 'Balanced',
+      scores: { technical: 68, tactical: null, communication: 58, management: 50, engagement: 78 },
+    },
+    {
+      sessionId: 's2',
+      title: 'Thursday session',
+      date: '2026-03-12T18:00:00.000Z',
+      talkRatio: 0.43,
+      coachingStyle: 'Balanced',
+      scores: { technical: 73, tactical: null, communication: 62, management: 60, engagement: 82 },
+    },
   ],
 };
 
@@ -67,7 +81,16 @@ describe('overview', () => {
   it('welcomes a coach without sessions and points to the upload', async () => {
     fakeApi(({ path }) =>
       path === '/api/dashboard/overview'
-        ? { totals: { sessions: 0, completed: 0, inProgress: 0, failed: 0 }, latest: [], averages: { talkRatio: null, interventionsPerMinute: null, scores: { technical: null, tactical: null, communication: null, management: null, engagement: null } }, trend: [] }
+        ? {
+            totals: { sessions: 0, completed: 0, inProgress: 0, failed: 0 },
+            latest: [],
+            averages: {
+              talkRatio: null,
+              interventionsPerMinute: null,
+              scores: { technical: null, tactical: null, communication: null, management: null, engagement: null },
+            },
+            trend: [],
+          }
         : undefined,
     );
     renderApp('/dashboard', makeUser());

@@ -61,7 +61,9 @@ function Overview({ overview }: { overview: OverviewDto }) {
       <section aria-labelledby="averages">
         <Heading id="averages">Averages</Heading>
         <p className="mb-3 text-sm text-slate-600">
-          {totals.completed === 0 ? 'The averages appear once a session has been analysed.' : `Over your ${totals.completed} analysed ${totals.completed === 1 ? 'session' : 'sessions'}.`}
+          {totals.completed === 0
+            ? 'The averages appear once a session has been analysed.'
+            : `Over your ${totals.completed} analysed ${totals.completed === 1 ? 'session' : 'sessions'}.`}
         </p>
         <dl className="grid grid-cols-2 gap-4 md:grid-cols-4" aria-label="Averages">
           <Stat label="Talk ratio" value={formatPercent(averages.talkRatio)} />

@@ -14,13 +14,18 @@ function serveSessions(all = Array.from({ length: 25 }, (_, i) => sessionNamed(i
   const lists: FakeRequest[] = [];
   const requests = fakeApi((request) => {
     if (request.method === 'DELETE') {
-      all.splice(all.findIndex((s) => `/api/sessions/${s.id}` === request.path), 1);
+      all.splice(
+        all.findIndex((s) => `/api/sessions/${s.id}` === request.path),
+        1,
+      );
       return new Response(null, { status: 204 });
     }
     if (request.path !== '/api/sessions') return undefined;
     if (request.method === 'GET') lists.push(request);
     const search = request.query.get('search')?.toLowerCase() ?? '';
-    const matching = all.filter((s) => s.title.toLowerCase().includes(search) && (!request.query.get('status') || s.processingStatus === request.query.get('status')));
+    const matching = all.filter(
+      (s) => s.title.toLowerCase().includes(search) && (!request.query.get('status') || s.processingStatus === request.query.get('status')),
+    );
     const page = Number(request.query.get('page') ?? 1);
     return { items: matching.slice((page - 1) * 10, page * 10), total: matching.length, page, pageSize: 10 } satisfies SessionPageDto;
   });
@@ -101,7 +106,11 @@ describe('sessions list', () => {
   });
 
   it('keeps both the words typed and a filter chosen within the search wait', async () => {
-    const { lists } = serveSessions([sessionNamed(1), { ...sessionNamed(2), processingStatus: 'failed', failureReason: 'Broken file.' }, { ...sessionNamed(12), processingStatus: 'failed' }]);
+    const { lists } = serveSessions([
+      sessionNamed(1),
+      { ...sessionNamed(2), processingStatus: 'failed', failureReason: 'Broken file.' },
+      { ...sessionNamed(12), processingStatus: 'failed' },
+    ]);
     const { router } = renderApp('/dashboard/sessions', makeUser());
     await screen.findByText('Page 1 of 1');
     const user = userEvent.setup();

@@ -86,7 +86,11 @@ export default function SessionsScreen() {
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           Status
-          <select value={filters.status ?? ''} onChange={(event) => chooseFilter({ status: (event.target.value || undefined) as SessionFilters['status'] })} className={selectClass}>
+          <select
+            value={filters.status ?? ''}
+            onChange={(event) => chooseFilter({ status: (event.target.value || undefined) as SessionFilters['status'] })}
+            className={selectClass}
+          >
             <option value="">All statuses</option>
             {PROCESSING_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -145,7 +149,11 @@ export default function SessionsScreen() {
             const status = statusOf(session);
             return (
               <li key={session.id} className="flex items-center gap-4 p-4" data-testid="session-row">
-                {session.mediaType === 'audio' ? <FileAudio className="h-6 w-6 shrink-0 text-slate-400" aria-label="Audio" /> : <FileVideo className="h-6 w-6 shrink-0 text-slate-400" aria-label="Video" />}
+                {session.mediaType === 'audio' ? (
+                  <FileAudio className="h-6 w-6 shrink-0 text-slate-400" aria-label="Audio" />
+                ) : (
+                  <FileVideo className="h-6 w-6 shrink-0 text-slate-400" aria-label="Video" />
+                )}
                 <div className="min-w-0 flex-1">
                   <Link to={`/sessions/${session.id}`} className="block truncate font-medium text-slate-900 hover:underline">
                     {session.title}
@@ -156,13 +164,7 @@ export default function SessionsScreen() {
                   {session.processingStatus === 'failed' && session.failureReason && <p className="text-sm text-red-700">{session.failureReason}</p>}
                 </div>
                 <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium ${status.tone}`}>{status.label}</span>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Delete ${session.title}`}
-                  disabled={remove.isPending}
-                  onClick={() => setToDelete(session)}
-                >
+                <Button variant="ghost" size="icon" aria-label={`Delete ${session.title}`} disabled={remove.isPending} onClick={() => setToDelete(session)}>
                   <Trash2 className="h-4 w-4" aria-hidden />
                 </Button>
               </li>

@@ -1,14 +1,42 @@
+import { HELP_PATHS } from '@touchline/shared';
+import { Link, useLocation } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
-import { faqEntries } from '../faq-entries';
+import { Prose } from '@/components/layout/prose';
+import { HelpMarkdown } from '../components/help-markdown';
+import { faqEntries } from '../help-content';
+import { useScrollToHash } from '../use-scroll-to-hash';
 
 export default function FaqScreen() {
+  const { hash } = useLocation();
+  const opened = decodeURIComponent(hash.slice(1));
+  useScrollToHash(true);
   return (
-    <Page title="Frequently asked questions">
+    <Page
+      title="Frequently asked questions"
+      lead={
+        <>
+          Short answers, each with a link to the guide that explains more. Not here? Ask the{' '}
+          <Link to={HELP_PATHS.chatbot} className="text-brand-700 underline">
+            AI Assistant
+          </Link>{' '}
+          or{' '}
+          <Link to={HELP_PATHS.contact} className="text-brand-700 underline">
+            contact support
+          </Link>
+          .
+        </>
+      }
+    >
       <div className="max-w-3xl divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-        {faqEntries.map(({ question, answer }) => (
-          <details key={question} className="group p-5">
-            <summary className="cursor-pointer list-none font-medium text-slate-900 marker:hidden">{question}</summary>
-            <p className="mt-3 text-sm text-slate-600">{answer}</p>
+        {faqEntries.map(({ heading, anchor, markdown }) => (
+          // A deep link (/help/faq#which-files-can-i-upload) opens its question.
+          <details key={anchor} id={anchor} open={anchor === opened || undefined} className="group scroll-mt-24 p-5">
+            <summary className="cursor-pointer font-medium text-slate-900">{heading}</summary>
+            <div className="mt-3 text-sm">
+              <Prose>
+                <HelpMarkdown>{markdown}</HelpMarkdown>
+              </Prose>
+            </div>
           </details>
         ))}
       </div>

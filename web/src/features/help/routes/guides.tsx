@@ -1,34 +1,95 @@
+import { HELP_PATHS } from '@touchline/shared';
+import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
-import { Prose } from '@/components/layout/prose';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { inputClass } from '@/components/ui/text-field';
+import { useHelpSearch } from '../api/help-api';
+import { guides } from '../help-content';
+
+function SearchResults({ q }: { q: string }) {
+  const { data, isPending, isError } = useHelpSearch(q);
+  if (isPending) return <Spinner />;
+  if (isError) return <p className="text-sm text-red-700">The search is unavailable at the moment. Please try again later.</p>;
+  if (data.length === 0) {
+    return (
+      <p className="text-slate-600">
+        Nothing in the guides, the FAQ or the rubric matches "{q}". Try other words, ask the{' '}
+        <Link to={HELP_PATHS.chatbot} className="text-brand-700 underline">
+          AI Assistant
+        </Link>{' '}
+        or{' '}
+        <Link to={HELP_PATHS.contact} className="text-brand-700 underline">
+          contact support
+        </Link>
+        .
+      </p>
+    );
+  }
+  return (
+    <ul aria-label="Search results" className="max-w-3xl divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+      {data.map((hit) => (
+        <li key={hit.url} className="p-4">
+          <Link to={hit.url} className="font-medium text-brand-700 underline">
+            {hit.section || hit.title}
+          </Link>
+          <span className="ml-2 text-xs text-slate-500">{hit.kind === 'faq' ? 'FAQ' : hit.title}</span>
+          <p className="mt-1 text-sm text-slate-600">{hit.excerpt}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function GuidesScreen() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const [draft, setDraft] = useState(q);
+  useEffect(() => setDraft(q), [q]);
+
   return (
-    <Page title="Guides" lead="How to get a useful analysis from your sessions.">
-      <Prose>
-        <h2>Recording a session</h2>
-        <ul>
-          <li>Wear a clip-on or headset microphone if you can: the analysis listens for your voice, and a phone in your pocket hears mostly wind and rustle.</li>
-          <li>Start recording before your first instruction and stop after your last; long stretches before and after the session distort talk-time figures.</li>
-          <li>Video is welcome but not required. The analysis uses the sound track.</li>
-          <li>Record with the consent your club requires from players, parents and staff.</li>
+    <Page title="Guides" lead="How to record, upload and read your sessions, and how to coach towards better scores.">
+      <form
+        role="search"
+        className="mb-8 flex max-w-3xl gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setParams(draft.trim() ? { q: draft.trim() } : {});
+        }}
+      >
+        <label htmlFor="help-search" className="sr-only">
+          Search the guides
+        </label>
+        <input
+          id="help-search"
+          type="search"
+          className={`${inputClass} mt-0`}
+          placeholder="Search the guides and FAQ, e.g. wind noise"
+          value={draft}
+          maxLength={200}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <Button type="submit">
+          <Search className="h-4 w-4" aria-hidden />
+          Search
+        </Button>
+      </form>
+      {q ? (
+        <SearchResults q={q} />
+      ) : (
+        <ul className="grid max-w-4xl gap-4 sm:grid-cols-2">
+          {guides.map((guide) => (
+            <li key={guide.slug}>
+              <Link to={guide.url} className="block h-full rounded-xl border border-slate-200 bg-white p-5 hover:border-brand-500">
+                <span className="block font-semibold text-slate-900">{guide.title}</span>
+                <span className="mt-1 block text-sm text-slate-600">{guide.summary}</span>
+              </Link>
+            </li>
+          ))}
         </ul>
-        <h2>Uploading</h2>
-        <ul>
-          <li>Give the session a title you will recognise later, such as the date and the theme.</li>
-          <li>Big files upload in resumable pieces: you can pause and resume, and a dropped connection picks up where it stopped.</li>
-        </ul>
-        <h2>Reading your report</h2>
-        <ul>
-          <li>Talk time is the share of the session in which you were speaking. Neither a high nor a low share is good in itself; it depends on the session's aim.</li>
-          <li>Interventions are your separate stretches of speech. Many short interventions and a few long ones tell different stories.</li>
-          <li>The five skill scores are a starting point for reflection. Compare sessions with the same aim, and watch the trend rather than a single number.</li>
-        </ul>
-        <h2>For club admins (Elite)</h2>
-        <ul>
-          <li>Invite coaches from Coach Management; they join your team with the Elite Coach role.</li>
-          <li>Team Sessions shows every session of your coaches, so you can plan development conversations.</li>
-        </ul>
-      </Prose>
+      )}
     </Page>
   );
 }

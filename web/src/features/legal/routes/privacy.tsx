@@ -8,8 +8,8 @@ export default function PrivacyScreen() {
       <Prose>
         <h2>Where your data lives</h2>
         <p>
-          Touchline runs entirely on your club's own servers: its database, its file store, its sign-in service and its
-          analysis. No recording, transcript or account detail is sent to an outside service unless your club configures one.
+          Touchline runs entirely on your club's own servers: its database, its file store, its sign-in service and its analysis. No recording, transcript or
+          account detail is sent to an outside service unless your club configures one.
         </p>
         <h2>What we keep</h2>
         <ul>
@@ -20,13 +20,13 @@ export default function PrivacyScreen() {
         </ul>
         <h2>Why</h2>
         <p>
-          To give you the service you asked for: to sign you in, to store and analyse your sessions, and to show you the
-          results. We do not sell data and do not use it for advertising.
+          To give you the service you asked for: to sign you in, to store and analyse your sessions, and to show you the results. We do not sell data and do not
+          use it for advertising.
         </p>
         <h2>Who can see it</h2>
         <p>
-          You see your own sessions. On the Elite plan your team admin sees the team's sessions. A session you share for an
-          external review is visible to whoever holds its private link until you withdraw it.
+          You see your own sessions. On the Elite plan your team admin sees the team's sessions. A session you share for an external review is visible to
+          whoever holds its private link until you withdraw it.
         </p>
         <h2>Your rights</h2>
         <p>
@@ -35,8 +35,8 @@ export default function PrivacyScreen() {
         </p>
         <h2>Browser storage</h2>
         <p>
-          The app keeps your signed-in profile in your browser's local storage (auth-storage) and, while you sign up, the
-          details you entered (pendingRegistration). It uses no advertising or tracking cookies.
+          The app keeps your signed-in profile in your browser's local storage (auth-storage) and, while you sign up, the details you entered
+          (pendingRegistration). It uses no advertising or tracking cookies.
         </p>
       </Prose>
     </Page>

@@ -1,6 +1,6 @@
 import { Activity, BarChart3, Mic, Upload, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { paths, signupWithPlan } from '@/config/paths';
 import { useViewer } from '@/components/layout/viewer';
 
@@ -22,9 +22,8 @@ export default function HomeScreen() {
             Others offer session plans. We deliver soccer insight.
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-slate-600">
-            Upload a recording of your coaching session and get an analysis of your coaching: how much you talk, how you
-            intervene, how you score across five skill areas, and how that develops over time. It runs on your club's own
-            servers, so recordings of your players never leave them.
+            Upload a recording of your coaching session and get an analysis of your coaching: how much you talk, how you intervene, how you score across five
+            skill areas, and how that develops over time. It runs on your club's own servers, so recordings of your players never leave them.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             {/* A coach who already has an account is offered the next step, not a trial. */}

@@ -55,7 +55,13 @@ export function CategoryScores({ scores, rubricVersion }: { scores: CategoryScor
         </h2>
         <p className="text-sm text-slate-500">Scores from 0 to 100, computed with rubric {rubricVersion}.</p>
       </div>
-      <div ref={box} data-testid="score-chart" role="img" aria-label={`Bar chart of the skill category scores. ${summary}`} className="rounded-xl border border-slate-200 bg-white p-4">
+      <div
+        ref={box}
+        data-testid="score-chart"
+        role="img"
+        aria-label={`Bar chart of the skill category scores. ${summary}`}
+        className="rounded-xl border border-slate-200 bg-white p-4"
+      >
         <BarChart
           responsive
           data={bars}
@@ -69,7 +75,13 @@ export function CategoryScores({ scores, rubricVersion }: { scores: CategoryScor
           <XAxis type="number" domain={[0, 100]} ticks={narrow ? [0, 50, 100] : [0, 25, 50, 75, 100]} tick={{ fontSize: 12 }} />
           <YAxis type="category" dataKey="name" width={narrow ? 104 : 112} tick={{ fontSize: 13 }} />
           {/* A shape of our own keeps the empty bar of an unscored category, and so its track and its "Not scored". */}
-          <Bar dataKey="value" barSize={22} background={{ fill: '#f1f5f9' }} isAnimationActive={false} shape={(bar: BarShapeProps) => <Rectangle x={bar.x} y={bar.y} width={bar.width} height={bar.height} radius={[0, 4, 4, 0]} fill={bar.fill} />}>
+          <Bar
+            dataKey="value"
+            barSize={22}
+            background={{ fill: '#f1f5f9' }}
+            isAnimationActive={false}
+            shape={(bar: BarShapeProps) => <Rectangle x={bar.x} y={bar.y} width={bar.width} height={bar.height} radius={[0, 4, 4, 0]} fill={bar.fill} />}
+          >
             {bars.map((bar) => (
               <Cell key={bar.name} fill={bar.color} />
             ))}

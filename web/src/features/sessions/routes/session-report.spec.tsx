@@ -125,9 +125,16 @@ describe('session report', () => {
   });
 
   it('tries a failed analysis again and shows the session pending', async () => {
-    const failed = { ...session, processingStatus: 'failed' as const, analysisProgress: 0, failureReason: 'The transcription service did not answer.', retryable: true };
+    const failed = {
+      ...session,
+      processingStatus: 'failed' as const,
+      analysisProgress: 0,
+      failureReason: 'The transcription service did not answer.',
+      retryable: true,
+    };
     const requests = fakeApi(({ method, path }) => {
-      if (method === 'POST' && path === '/api/sessions/s1/analysis') return Response.json({ ...failed, processingStatus: 'pending', failureReason: null, retryable: false }, { status: 202 });
+      if (method === 'POST' && path === '/api/sessions/s1/analysis')
+        return Response.json({ ...failed, processingStatus: 'pending', failureReason: null, retryable: false }, { status: 202 });
       if (path === '/api/sessions/s1') return failed;
       return undefined;
     });
@@ -141,7 +148,12 @@ describe('session report', () => {
   });
 
   it('offers no "Try again" for a recording that cannot be analysed, and points to a new upload', async () => {
-    const failed = { ...session, processingStatus: 'failed' as const, failureReason: 'The recording has no audio track, so there is no speech to analyse.', retryable: false };
+    const failed = {
+      ...session,
+      processingStatus: 'failed' as const,
+      failureReason: 'The recording has no audio track, so there is no speech to analyse.',
+      retryable: false,
+    };
     const requests = fakeApi(({ path }) => (path === '/api/sessions/s1' ? failed : undefined));
     renderApp('/sessions/s1', makeUser());
     expect(await screen.findByText('The analysis failed: The recording has no audio track, so there is no speech to analyse.')).toBeInTheDocument();

@@ -9,9 +9,14 @@ import { Stat } from '@/components/ui/stat';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { clock, formatDecimal, formatPercent } from '@/lib/format';
-import { useMedia, useReport, useRetryAnalysis, useSession } from '../api/session-report-api';
+import { useMedia } from '@/lib/sessions-api';
+import { useReport, useRetryAnalysis, useSession } from '../api/session-report-api';
 import { CategoryScores } from '../components/category-scores';
 import { CodedTranscript } from '../components/coded-transcript';
+import { ReviewComments } from '../components/review-comments';
+import { ReviewSharing } from '../components/review-sharing';
+import { canShareForReview } from '../review-plan';
+import { useViewer } from '@/components/layout/viewer';
 
 // The style follows from the share of the session the coach talked (the rubric's threshold, on the API).
 const STYLE_NOTES: Record<CoachingStyle, string> = {
@@ -21,6 +26,7 @@ const STYLE_NOTES: Record<CoachingStyle, string> = {
 
 function Report({ report }: { report: SessionReportDto }) {
   const player = useRef<HTMLMediaElement>(null);
+  const viewer = useViewer();
   const media = useMedia(report.session.id);
   const { metrics, segments, session } = report;
   const duration = metrics.durationSeconds || 1;
@@ -83,6 +89,8 @@ function Report({ report }: { report: SessionReportDto }) {
       </dl>
       <CategoryScores scores={report.scores} rubricVersion={report.rubricVersion} />
       <CodedTranscript transcript={report.transcript} codeCounts={report.codeCounts} transcriber={report.transcriber} onSeek={seek} />
+      <ReviewComments sessionId={session.id} onSeek={seek} />
+      <ReviewSharing sessionId={session.id} canShare={canShareForReview(viewer?.plan)} />
     </div>
   );
 }
@@ -106,7 +114,9 @@ export default function SessionReportScreen() {
           {session.data.processingStatus === 'failed' ? (
             <>
               <p className="text-red-700">The analysis failed{session.data.failureReason ? `: ${session.data.failureReason}` : '.'}</p>
-              <FormAlert>{retry.isError && (readApiError(retry.error)?.message ?? 'The analysis could not be started again. Please try again later.')}</FormAlert>
+              <FormAlert>
+                {retry.isError && (readApiError(retry.error)?.message ?? 'The analysis could not be started again. Please try again later.')}
+              </FormAlert>
               {/* "Try again" only where it can help: a recording that cannot be analysed fails the same way every time. */}
               {session.data.retryable ? (
                 <Button onClick={() => retry.mutate()} disabled={retry.isPending}>
@@ -124,8 +134,8 @@ export default function SessionReportScreen() {
                 <p>The recording has not finished uploading.</p>
               ) : (
                 <p>
-                  {session.data.processingStatus === 'processing' ? `Analysing… ${session.data.analysisProgress}%` : 'Waiting for analysis.'} This page shows the
-                  report once it is ready.
+                  {session.data.processingStatus === 'processing' ? `Analysing… ${session.data.analysisProgress}%` : 'Waiting for analysis.'} This page shows
+                  the report once it is ready.
                 </p>
               )}
               <Button

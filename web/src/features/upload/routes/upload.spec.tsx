@@ -1,5 +1,5 @@
-import { FORM_MESSAGES, SESSION_MESSAGES } from '@touchline/shared';
-import { screen } from '@testing-library/react';
+import { FORM_MESSAGES, PLAN_MESSAGES, SESSION_MESSAGES } from '@touchline/shared';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
@@ -49,6 +49,18 @@ describe('upload form', () => {
     expect(title).toHaveAccessibleDescription(FORM_MESSAGES.sessionTitle);
     expect(title).toHaveFocus();
     expect(requests).toEqual([]);
+  });
+
+  it('offers a way to choose a plan when the Free Trial has ended', async () => {
+    const message = PLAN_MESSAGES.trialEnded('9 March 2026');
+    fakeApi(({ method, path }) => (method === 'POST' && path === '/api/sessions' ? Response.json({ statusCode: 403, message }, { status: 403 }) : undefined));
+    renderApp('/upload', makeUser({ plan: 'Free Trial' }));
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(await screen.findByLabelText('Recording file'), wav());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(within(alert).getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/pricing');
   });
 
   it('refuses a file that is not a recording beside the picker', async () => {

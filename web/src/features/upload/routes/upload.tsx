@@ -1,5 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { FORM_MESSAGES, formatBytes, MEDIA_ACCEPT, mediaFormatForFileName, SESSION_MESSAGES, SESSION_TITLE_MAX_LENGTH, type MediaType } from '@touchline/shared';
+import {
+  FORM_MESSAGES,
+  formatBytes,
+  MEDIA_ACCEPT,
+  mediaFormatForFileName,
+  SESSION_MESSAGES,
+  SESSION_TITLE_MAX_LENGTH,
+  type MediaType,
+} from '@touchline/shared';
 import { FileAudio, FileVideo, Pause, Play, UploadCloud, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent, type Ref } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,12 +17,17 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
-import { refreshSessionLists } from '@/lib/query-client';
+import { refreshSessionLists } from '@/lib/sessions-api';
 import { formatDuration, SpeedMeter } from '../upload-speed';
 import { isSameFile, useUploadStore } from '../upload-store';
 import { canTransition, type UploadTaskSnapshot } from '../upload-task';
 
-const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '').replace(/[_]+/g, ' ').trim().slice(0, SESSION_TITLE_MAX_LENGTH);
+const titleFromFileName = (name: string) =>
+  name
+    .replace(/\.[^.]+$/, '')
+    .replace(/[_]+/g, ' ')
+    .trim()
+    .slice(0, SESSION_TITLE_MAX_LENGTH);
 
 function inferMediaType(file: File): MediaType {
   if (file.type.startsWith('audio/')) return 'audio';
@@ -32,13 +45,26 @@ function checkFile(file: File): string | null {
 export default function UploadScreen() {
   const { task, snapshot, pending, error } = useUploadStore();
   return (
-    <Page title="Upload a session" lead="Add the recording of a coaching session (audio or video). Large files upload in resumable pieces: you can pause, and an interrupted upload picks up where it stopped.">
+    <Page
+      title="Upload a session"
+      lead="Add the recording of a coaching session (audio or video). Large files upload in resumable pieces: you can pause, and an interrupted upload picks up where it stopped."
+    >
       {task && snapshot ? <UploadProgress snapshot={snapshot} error={error} /> : pending ? <ResumePending /> : <UploadForm />}
     </Page>
   );
 }
 
-function FilePicker({ onFile, label, error, buttonRef }: { onFile: (file: File) => void; label: string; error?: string | null; buttonRef?: Ref<HTMLButtonElement> }) {
+function FilePicker({
+  onFile,
+  label,
+  error,
+  buttonRef,
+}: {
+  onFile: (file: File) => void;
+  label: string;
+  error?: string | null;
+  buttonRef?: Ref<HTMLButtonElement>;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const id = useId();
@@ -61,7 +87,14 @@ function FilePicker({ onFile, label, error, buttonRef }: { onFile: (file: File) 
     >
       <UploadCloud className="h-10 w-10 text-slate-400" aria-hidden />
       <p className="text-sm text-slate-600">Drop a recording here, or</p>
-      <Button type="button" variant="outline" ref={buttonRef} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} onClick={() => input.current?.click()}>
+      <Button
+        type="button"
+        variant="outline"
+        ref={buttonRef}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onClick={() => input.current?.click()}
+      >
         {label}
       </Button>
       <label htmlFor={id} className="sr-only">
@@ -96,6 +129,8 @@ function UploadForm() {
   const [title, setTitle] = useState('');
   const [mediaType, setMediaType] = useState<MediaType>('video');
   const [problem, setProblem] = useState<string | null>(null);
+  // A refusal by plan (a Free Trial that has ended) comes with a way to choose a plan.
+  const [planProblem, setPlanProblem] = useState(false);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [titleProblem, setTitleProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -130,11 +165,14 @@ function UploadForm() {
     if (missingTitle) return titleField.current?.focus();
     setBusy(true);
     setProblem(null);
+    setPlanProblem(false);
     try {
       await start(file, title.trim(), mediaType);
       void refreshSessionLists(queryClient);
     } catch (e) {
-      setProblem(readApiError(e)?.message ?? (e instanceof Error ? e.message : String(e)));
+      const refusal = readApiError(e);
+      setPlanProblem(refusal?.status === 403);
+      setProblem(refusal?.message ?? (e instanceof Error ? e.message : String(e)));
     } finally {
       setBusy(false);
     }
@@ -142,7 +180,21 @@ function UploadForm() {
 
   return (
     <form onSubmit={submit} className="max-w-2xl space-y-6" noValidate>
-      <FormAlert>{problem}</FormAlert>
+      <FormAlert>
+        {problem && (
+          <>
+            {problem}
+            {planProblem && (
+              <>
+                {' '}
+                <Link to={paths.pricing} className="font-semibold underline">
+                  Choose a plan
+                </Link>
+              </>
+            )}
+          </>
+        )}
+      </FormAlert>
       {file ? (
         <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
           {mediaType === 'audio' ? <FileAudio className="h-8 w-8 text-brand-600" aria-hidden /> : <FileVideo className="h-8 w-8 text-brand-600" aria-hidden />}
@@ -261,7 +313,14 @@ function UploadProgress({ snapshot, error }: { snapshot: UploadTaskSnapshot; err
           {STATE_LABELS[snapshot.state]}
         </p>
       </div>
-      <div role="progressbar" aria-label="Uploaded" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-3 overflow-hidden rounded-full bg-slate-100">
+      <div
+        role="progressbar"
+        aria-label="Uploaded"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-3 overflow-hidden rounded-full bg-slate-100"
+      >
         <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { HEARTBEAT_STALE_MS, heartbeatFile } from './worker-heartbeat';
+import { HEARTBEAT_STALE_MS, heartbeatFile } from './heartbeat';
 
 /** The worker container's health check: exit 0 while the worker's heartbeat is fresh. */
 try {

@@ -2,11 +2,11 @@ import 'reflect-metadata';
 import { writeFile } from 'node:fs/promises';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { AppModule } from './app.module';
-import { AppConfig, ConfigError, loadConfig } from './config/app-config';
-import { createLogger } from './logger';
-import { stopOnSignals } from './shutdown';
-import { HEARTBEAT_INTERVAL_MS, heartbeatFile } from './worker-heartbeat';
+import { AppModule } from '../app.module';
+import { AppConfig, ConfigError, loadConfig } from '../config/app-config';
+import { createLogger } from '../logger';
+import { stopOnSignals } from '../shutdown';
+import { HEARTBEAT_INTERVAL_MS, heartbeatFile } from './heartbeat';
 
 /**
  * The worker process of the production stack: the same code and settings as the API, without HTTP, running the
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   app.useLogger(app.get(Logger));
   await app.init();
   logger.info('Touchline worker is running');
-  // A liveness signal for the container's health check (worker-health.ts): the event loop is turning.
+  // A liveness signal for the container's health check (worker/health.ts): the event loop is turning.
   const beat = () => writeFile(heartbeatFile(), String(Date.now())).catch((error: unknown) => logger.warn({ err: error }, 'heartbeat not written'));
   await beat();
   const heartbeat = setInterval(beat, HEARTBEAT_INTERVAL_MS);

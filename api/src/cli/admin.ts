@@ -1,0 +1,75 @@
+/**
+ * The installation admin's command line: `npm run admin -- set-plan <email> <plan>`.
+ *
+ * It works on the database directly, with the same statement as the admin API, so a club can give the first plans
+ * before anyone is listed in ADMIN_EMAILS. With DATABASE_URL unset it uses the embedded PostgreSQL under DATA_DIR:
+ * the running product's when it runs (the cluster's lock file names its port), otherwise it starts it for the
+ * moment. Signed-in coaches see the change at once (the database announces it to their live stream).
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { SIGNUP_PLANS, type SignupPlan } from '@touchline/shared';
+import { Client } from 'pg';
+import { loadConfig } from '../config/app-config';
+import { startEmbeddedPostgres } from '../database/embedded-postgres';
+import { clusterDirFor } from '../database/postgres-runtime';
+import { isAlive } from '../net';
+import { ASSIGN_PLAN_SQL, type AssignedPlan } from '../users/plan-assignment';
+
+const USAGE = `Usage: npm run admin -- set-plan <email> <plan>\n  plan: one of ${SIGNUP_PLANS.map((p) => `"${p}"`).join(', ')}`;
+
+class UsageError extends Error {}
+
+/** The running embedded cluster's address, or null when it is not running. */
+async function runningEmbedded(dataDir: string): Promise<string | null> {
+  const pidFile = path.join(await clusterDirFor(dataDir), 'postmaster.pid');
+  const secretsFile = path.join(dataDir, 'postgres-secrets.json');
+  if (!existsSync(pidFile) || !existsSync(secretsFile)) return null;
+  // postmaster.pid: pid, data directory, start time, port, … (PostgreSQL's own layout).
+  const [pid, , , port] = (await readFile(pidFile, 'utf8')).split('\n');
+  if (!isAlive(Number(pid)) || !/^\d+$/.test(port ?? '')) return null;
+  const { password } = JSON.parse(await readFile(secretsFile, 'utf8')) as { password: string };
+  return `postgres://touchline:${encodeURIComponent(password)}@127.0.0.1:${port}/touchline`;
+}
+
+async function withDatabase<T>(work: (client: Client) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  let url = config.databaseUrl ?? (await runningEmbedded(config.dataDir));
+  let stop: (() => Promise<void>) | undefined;
+  if (!url) {
+    const db = await startEmbeddedPostgres(config.dataDir);
+    url = db.url;
+    stop = db.stop;
+  }
+  const client = new Client({ connectionString: url, application_name: 'touchline-admin' });
+  try {
+    await client.connect();
+    return await work(client);
+  } finally {
+    await client.end().catch(() => undefined);
+    await stop?.();
+  }
+}
+
+async function setPlan(email: string | undefined, plan: string | undefined): Promise<string> {
+  if (!email || !plan) throw new UsageError(USAGE);
+  if (!(SIGNUP_PLANS as readonly string[]).includes(plan)) throw new UsageError(`Unknown plan "${plan}".\n${USAGE}`);
+  const row = await withDatabase(async (client) => (await client.query<AssignedPlan>(ASSIGN_PLAN_SQL, [email, plan as SignupPlan])).rows[0]);
+  if (!row) throw new UsageError(`No coach has the email address ${email}.`);
+  return `${row.email} is now on ${row.plan}.`;
+}
+
+async function main(args: string[]): Promise<number> {
+  const [command, ...rest] = args;
+  try {
+    if (command !== 'set-plan') throw new UsageError(USAGE);
+    console.log(await setPlan(rest[0], rest[1]));
+    return 0;
+  } catch (error) {
+    console.error(error instanceof UsageError ? error.message : `Failed: ${(error as Error).message}`);
+    return error instanceof UsageError ? 2 : 1;
+  }
+}
+
+void main(process.argv.slice(2)).then((code) => process.exit(code));

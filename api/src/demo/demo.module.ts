@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { AnalysisModule } from '../analysis/analysis.module';
+import { DemoController } from './demo.controller';
+import { DemoService } from './demo.service';
+
+@Module({
+  imports: [AnalysisModule],
+  controllers: [DemoController],
+  providers: [DemoService],
+})
+export class DemoModule {}

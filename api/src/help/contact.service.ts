@@ -1,0 +1,77 @@
+import { randomInt } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CONTACT_LIMITS, HELP_MESSAGES, type ContactRequestDto } from '@touchline/shared';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { Errors } from '../common/app-error';
+import { AppConfig } from '../config/app-config';
+import { MailService } from '../mail/mail.service';
+import type { ContactRequestBody } from './dto/help.dto';
+import { SupportRequestsRepository } from './support-requests.repository';
+
+// Crockford's base 32 without look-alikes: easy to read out on the phone.
+const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+export function newReference(): string {
+  let code = '';
+  for (let i = 0; i < 8; i++) code += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return `TL-${code}`;
+}
+
+/**
+ * The Contact form: stores the request, mails it to the club's support address (the sender as Reply-To) and
+ * answers with a reference. Limited per email address and per client address; a filled-in honeypot field gets
+ * the same kind of answer as a person but nothing is stored or sent, so a bot learns nothing.
+ */
+@Injectable()
+export class ContactService {
+  private readonly logger = new Logger(ContactService.name);
+  private readonly perEmail = new RateLimiterMemory({ keyPrefix: 'contact-email', points: CONTACT_LIMITS.perEmailPerHour, duration: 3600 });
+  private readonly perClient = new RateLimiterMemory({ keyPrefix: 'contact-client', points: CONTACT_LIMITS.perClientPerHour, duration: 3600 });
+
+  constructor(
+    @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly mail: MailService,
+    private readonly requests: SupportRequestsRepository,
+  ) {}
+
+  async send(body: ContactRequestBody, clientAddress: string): Promise<ContactRequestDto> {
+    const allowed = async (limiter: RateLimiterMemory, key: string) =>
+      limiter.consume(key).then(
+        () => true,
+        () => false,
+      );
+    if (!(await allowed(this.perClient, clientAddress)) || !(await allowed(this.perEmail, body.email.toLowerCase()))) {
+      throw Errors.tooManyRequests();
+    }
+    if (body.website) {
+      this.logger.warn('contact request with the honeypot field filled in; dropped');
+      const reference = newReference();
+      return { reference, message: HELP_MESSAGES.contactSent(reference) };
+    }
+    const request = { reference: newReference(), name: body.name, email: body.email, topic: body.topic, message: body.message };
+    try {
+      await this.requests.createAndDeliver(request, () =>
+        this.mail.send({
+          to: this.config.supportEmail,
+          replyTo: `${request.name.replace(/["<>\r\n]/g, '')} <${request.email}>`,
+          subject: `[${request.reference}] ${request.topic}: ${request.name}`,
+          text: [
+            `Reference: ${request.reference}`,
+            `Name: ${request.name}`,
+            `Email: ${request.email}`,
+            `Topic: ${request.topic}`,
+            '',
+            request.message,
+            '',
+            '-- ',
+            `Sent from the Contact page of ${this.config.publicUrl}. Reply to this email to answer the sender.`,
+          ].join('\n'),
+        }),
+      );
+    } catch (error) {
+      this.logger.error(`contact request ${request.reference} could not be sent: ${String(error)}`);
+      throw Errors.contactUnavailable();
+    }
+    return { reference: request.reference, message: HELP_MESSAGES.contactSent(request.reference) };
+  }
+}

@@ -1,0 +1,56 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Capability, Plan } from '@touchline/shared';
+import { Errors } from '../common/app-error';
+import type { UserEntity } from '../users/user.entity';
+import { PLAN_CATALOGUE, type CataloguePlan, type PlanCatalogue } from './plan-catalogue';
+
+const DAY_MS = 24 * 3600 * 1000;
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * What the caller's plan opens, asked by every gated endpoint. The answers come from the plan catalogue alone,
+ * so a club that edits the file changes what the API allows, and a refusal names the plans that would allow it.
+ */
+@Injectable()
+export class EntitlementsService {
+  private readonly byName: Map<Plan, CataloguePlan>;
+
+  constructor(@Inject(PLAN_CATALOGUE) catalogue: PlanCatalogue) {
+    this.byName = new Map(catalogue.map((p) => [p.name, p]));
+  }
+
+  plan(name: Plan): CataloguePlan {
+    return this.byName.get(name)!;
+  }
+
+  can(user: Pick<UserEntity, 'plan'>, capability: Capability): boolean {
+    return this.plan(user.plan).opens.includes(capability);
+  }
+
+  /** The plans a coach can choose that open a capability (the Add-on is bought beside a plan, so never named). */
+  plansOpening(capability: Capability): Plan[] {
+    return [...this.byName.values()].filter((p) => !p.addOn && p.opens.includes(capability)).map((p) => p.name);
+  }
+
+  /** 403 naming the plans that open the capability. */
+  assert(user: Pick<UserEntity, 'plan'>, capability: Capability): void {
+    if (!this.can(user, capability)) throw Errors.planRequired(capability, this.plansOpening(capability));
+  }
+
+  /** When the user's trial ends; null on a plan without trial days. */
+  trialEndsAt(user: Pick<UserEntity, 'plan' | 'planStartedAt'>): Date | null {
+    const days = this.plan(user.plan).trialDays;
+    return days === undefined ? null : new Date(user.planStartedAt.getTime() + days * DAY_MS);
+  }
+
+  trialEnded(user: Pick<UserEntity, 'plan' | 'planStartedAt'>, now = new Date()): boolean {
+    const end = this.trialEndsAt(user);
+    return end !== null && end <= now;
+  }
+
+  /** New uploads stop when a trial has ended; everything uploaded before stays readable. */
+  assertCanUpload(user: Pick<UserEntity, 'plan' | 'planStartedAt'>): void {
+    const end = this.trialEndsAt(user);
+    if (end && end <= new Date()) throw Errors.trialEnded(dateFormat.format(end));
+  }
+}

@@ -1,0 +1,52 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { PlanCatalogueDto, SignupPlan, SubscriptionDto } from '@touchline/shared';
+import { Errors } from '../common/app-error';
+import { AppConfig } from '../config/app-config';
+import type { AssignedPlan } from '../users/plan-assignment';
+import type { UserEntity } from '../users/user.entity';
+import { UsersRepository } from '../users/users.repository';
+import { EntitlementsService } from './entitlements.service';
+import { mapPlan, PLAN_CATALOGUE, type PlanCatalogue } from './plan-catalogue';
+import { PlansRepository } from './plans.repository';
+
+@Injectable()
+export class PlansService implements OnModuleInit {
+  constructor(
+    @Inject(PLAN_CATALOGUE) private readonly plans: PlanCatalogue,
+    @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly repository: PlansRepository,
+    private readonly users: UsersRepository,
+    private readonly entitlements: EntitlementsService,
+  ) {}
+
+  /** The table follows the file at every start, so an edited catalogue takes effect with a restart. */
+  async onModuleInit(): Promise<void> {
+    await this.repository.seed(this.plans);
+  }
+
+  /** GET /api/plans: public, what Pricing shows. */
+  catalogue(): PlanCatalogueDto {
+    const billing = this.config.billingProvider !== 'none';
+    return { billing: this.config.billingProvider, plans: this.plans.map((p) => mapPlan(p, billing)) };
+  }
+
+  /** GET /api/subscription: the caller's plan, what it opens and when a trial ends. */
+  subscription(user: UserEntity): SubscriptionDto {
+    const trialEndsAt = this.entitlements.trialEndsAt(user);
+    return {
+      plan: user.plan,
+      opens: this.entitlements.plan(user.plan).opens,
+      billing: this.config.billingProvider,
+      planStartedAt: user.planStartedAt.toISOString(),
+      trialEndsAt: trialEndsAt?.toISOString() ?? null,
+      trialEnded: this.entitlements.trialEnded(user),
+    };
+  }
+
+  /** PUT /api/admin/users/plan (installation admins only; the guard checks). */
+  async assign(email: string, plan: SignupPlan): Promise<Pick<AssignedPlan, 'email' | 'plan'>> {
+    const assigned = await this.users.assignPlan(email, plan);
+    if (!assigned) throw Errors.planUserNotFound();
+    return { email: assigned.email, plan: assigned.plan };
+  }
+}

@@ -1,0 +1,138 @@
+// npm run bench:web — what the browser gets: the gzip JavaScript of the first load of /, /pricing and
+// /dashboard/overview from the built SPA against the 120 KB budget, then Lighthouse (pinned in e2e's
+// devDependencies, run in Debian's Chromium) on the product as `npm start` runs it: performance and
+// accessibility of / and /pricing for a visitor and /dashboard/overview for a signed-in coach, against the
+// goal of 95. Lighthouse's desktop settings (simulated throttling); its HTML reports are written to
+// BENCH_LIGHTHOUSE_DIR (default: a folder under the system's temporary directory, printed at the end).
+import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { FIRST_LOAD_BUDGET_BYTES, PAGE_SCREENS, firstLoad } from '../../infra/lib/first-load.mjs';
+import { linkIn, waitForMail } from '../support/mail';
+import { freePort, newDataDir, repoRoot, startProduct, type RunningProduct } from '../support/product';
+
+const GOAL = 95;
+const reports = process.env.BENCH_LIGHTHOUSE_DIR ?? mkdtempSync(path.join(tmpdir(), 'touchline-lighthouse-'));
+let product: RunningProduct;
+let browser: BrowserContext;
+let debuggingPort: number;
+
+beforeAll(async () => {
+  const port = Number(process.env.BENCH_PORT ?? (await freePort()));
+  product = await startProduct(await newDataDir(), port, { LOG_LEVEL: 'error' });
+  debuggingPort = await freePort();
+  // The default browser context, so the tab Lighthouse opens shares the coach's sign-in.
+  browser = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'touchline-lighthouse-profile-')), {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [`--remote-debugging-port=${debuggingPort}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  product?.process.kill('SIGINT');
+  await product?.exited;
+});
+
+/** A coach signed up through the product's pages; the browser keeps the provider's session. */
+async function signUpCoach() {
+  const email = `lighthouse-${Date.now()}@club.example`;
+  const page = await browser.newPage();
+  await page.goto(`${product.url}/signup?plan=Coach`);
+  await page.getByLabel('Username').fill('Lighthouse Coach');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password').fill('lighthouse-secret-1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
+  const mail = await waitForMail(product.mailUrl, email, /Verify your email/);
+  await page.goto(linkIn(mail.text));
+  await page.waitForURL(/\/dashboard\/overview$/, { timeout: 60_000 });
+  await page.close();
+}
+
+async function audit(route: string, who: string) {
+  const result = await lighthouse(
+    `${product.url}${route}`,
+    { port: debuggingPort, output: 'html', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true },
+    desktopConfig,
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
+  const file = path.join(reports, `${route === '/' ? 'home' : route.slice(1).replaceAll('/', '-')}.html`);
+  writeFileSync(file, result.report as string);
+  // A run Lighthouse could not finish (e.g. a page that never painted) has no scores: say so, never 0.
+  const error = result.lhr.runtimeError?.code;
+  const score = (name: string) => (error ? null : Math.round((result.lhr.categories[name]?.score ?? 0) * 100));
+  const failing = Object.values(result.lhr.audits)
+    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+    .map((a) => a.id);
+  return {
+    route,
+    who,
+    error,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    lcp: result.lhr.audits['largest-contentful-paint']?.displayValue,
+    failing,
+    file,
+  };
+}
+
+test('first-load size and Lighthouse scores', async () => {
+  const dist = path.join(repoRoot, 'web', 'dist');
+  const sizes = Object.entries(PAGE_SCREENS).map(([route, screen]) => ({ route, bytes: firstLoad(dist, screen).bytes }));
+  mkdirSync(reports, { recursive: true });
+  // One visit first, so the audits do not measure a product that has just started.
+  const warmUp = await browser.newPage();
+  await warmUp.goto(`${product.url}/`);
+  await warmUp.getByRole('heading', { level: 1 }).waitFor({ timeout: 60_000 });
+  await warmUp.close();
+  const results = [await audit('/', 'visitor'), await audit('/pricing', 'visitor')];
+  await signUpCoach();
+  results.push(await audit('/dashboard/overview', 'signed-in coach'));
+
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(
+    [
+      `first load, gzip JavaScript (budget ${kb(FIRST_LOAD_BUDGET_BYTES)} on /):`,
+      ...sizes.map((s) => `  ${s.route.padEnd(22)} ${kb(s.bytes)}`),
+      'Lighthouse (desktop), performance / accessibility:',
+      ...results.map(
+        (r) =>
+          `  ${r.route.padEnd(22)} ${r.error ? `not measured: ${r.error}` : `${r.performance} / ${r.accessibility}`}  LCP ${r.lcp}  (${r.who})${r.failing.length ? `  below 0.9: ${r.failing.join(', ')}` : ''}`,
+      ),
+      `reports: ${reports}`,
+    ].join('\n'),
+  );
+  report(
+    ...sizes.map((s) => ({
+      benchmark: 'bench:web',
+      measure: `first load of ${s.route}, gzip JavaScript (lower is better)`,
+      result: kb(s.bytes),
+      baseline: `budget ${kb(FIRST_LOAD_BUDGET_BYTES)}`,
+      ratio: s.bytes / FIRST_LOAD_BUDGET_BYTES,
+      target: s.route === '/' ? '≤ 1.00×' : undefined,
+    })),
+    ...results.flatMap((r) =>
+      (['performance', 'accessibility'] as const).map((category) => ({
+        benchmark: 'bench:web',
+        measure: `Lighthouse ${category}, ${r.route} (${r.who}, desktop)`,
+        result: r.error ? `not measured (${r.error})` : String(r[category]),
+        baseline: `goal ${GOAL}`,
+        ratio: r.error ? null : r[category]! / GOAL,
+        target: `≥ ${GOAL}`,
+      })),
+    ),
+  );
+  for (const r of results) expect(r.error, `Lighthouse on ${r.route}`).toBeUndefined();
+});
+
+/** Rows of `npm run bench`'s table (see infra/lib/bench-report.mjs), when run by it. */
+function report(...rows: Record<string, unknown>[]) {
+  if (process.env.BENCH_REPORT) appendFileSync(process.env.BENCH_REPORT, rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
+}

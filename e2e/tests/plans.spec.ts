@@ -1,0 +1,46 @@
+import { execFile } from 'node:child_process';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { PLAN_MESSAGES } from '@touchline/shared';
+import { mailUrl } from '../support/env';
+import { signUpCoach } from '../support/journey';
+
+test.describe.configure({ timeout: 120_000 });
+
+/** `npm run admin -- set-plan …` on the running product's data directory, as a club's admin runs it. */
+async function setPlan(email: string, plan: string): Promise<string> {
+  const dataDir = process.env.E2E_PRODUCT_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_PRODUCT_DATA_DIR is not set (playwright.config sets it)');
+  const { stdout } = await promisify(execFile)(process.execPath, [path.resolve(__dirname, '../../api/dist/cli/admin.js'), 'set-plan', email, plan], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+  });
+  return stdout.trim();
+}
+
+test('an admin moves a signed-in coach onto Elite: menus, colour and Subscription follow without signing in again', async ({ page }) => {
+  const email = `promoted-${Date.now()}@club.example`;
+  await signUpCoach(page, mailUrl, email, 'promote-secret');
+  const dashboard = page.getByTestId('sidebar').getByRole('region', { name: 'Dashboard' });
+  await expect(dashboard.getByRole('link')).toHaveText(['Overview', 'Sessions', 'Compare', 'Development']);
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('teal');
+
+  // Pricing offers a plan change, which on a club installation is the club's to make (followed in the app, no reload).
+  await page.getByTestId('sidebar').getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await page.getByRole('button', { name: 'Change plan to Elite' }).click();
+  await expect(page.getByRole('listitem', { name: 'Elite' }).getByRole('status')).toHaveText(PLAN_MESSAGES.managedByClub);
+
+  expect(await setPlan(email, 'Elite')).toBe(`${email} is now on Elite.`);
+
+  // No reload, no new sign-in: the live stream tells the app, which refreshes the user (docs/product-spec.md §4).
+  await expect(dashboard.getByRole('link')).toHaveText(['Team Overview', 'Sessions', 'Coach Management', 'Team Sessions'], { timeout: 15_000 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('purple');
+  await expect(page.getByRole('listitem', { name: 'Elite' })).toContainText('Your current plan');
+
+  await page.getByTestId('sidebar').getByRole('link', { name: 'Coach Management' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/management$/);
+  await page.goto('/subscription');
+  await expect(page.getByTestId('current-plan')).toContainText('Elite');
+  await expect(page.getByRole('region', { name: 'Managed by your club' })).toContainText(PLAN_MESSAGES.managedByClub);
+});

@@ -1,0 +1,67 @@
+// Lint the boundaries the code layout promises (docs/decisions.md, "Code layout"); formatting is Prettier's.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+const dirs = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const files = (dir) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+
+/**
+ * One table, one owner: a module's entities are imported by that module alone (and by the root module, which
+ * lists every entity for TypeORM). The signed-in user is the exception: the auth guard hands `UserEntity` to
+ * every controller, which passes it on.
+ */
+const entityZones = dirs('api/src').flatMap((module) =>
+  files(`api/src/${module}`)
+    .filter((file) => file.endsWith('.entity.ts') && file !== 'api/src/users/user.entity.ts')
+    .map((entity) => ({
+      target: [`api/src/!(${module})/**/*`],
+      from: `./${entity}`,
+      message: `${entity} belongs to the ${module} module: ask its repository or service instead.`,
+    })),
+);
+
+/** No web feature imports another; what two features share lives in components/ or lib/. */
+const featureZones = dirs('web/src/features').map((feature) => ({
+  target: `./web/src/features/${feature}`,
+  from: './web/src/features',
+  except: [`./${feature}`],
+  message: 'A feature does not import another feature: move what both need to components/ or lib/.',
+}));
+
+const layerZones = [
+  { target: './web/src/features', from: './web/src/app', message: 'Features are composed by app/, not the other way round.' },
+  {
+    target: ['./web/src/components', './web/src/lib', './web/src/config'],
+    from: ['./web/src/features', './web/src/app'],
+    message: 'Shared web code does not import features or the app.',
+  },
+  { target: './shared/src', from: ['./api', './web', './e2e'], message: 'shared/ is imported by the API and the web app, never the reverse.' },
+  { target: './api/src', from: ['./web', './e2e', './api/test'], message: 'The API does not import the web app or tests.' },
+  { target: './web/src', from: ['./api', './e2e'], message: 'The web app talks to the API over HTTP, with types from shared/.' },
+];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'web/public/**', 'e2e/test-results/**'] },
+  {
+    files: ['api/src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'shared/src/**/*.ts'],
+    languageOptions: { parser: tseslint.parser },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['api/tsconfig.json', 'web/tsconfig.json', 'shared/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...entityZones, ...featureZones, ...layerZones] }],
+    },
+  },
+);

@@ -1,0 +1,89 @@
+import type { Plan, SignupPlan } from './enums';
+
+/**
+ * What a plan can open, one name per question the API asks. `compare` and `development` are the dashboards of
+ * docs/product-spec.md §2; `externalReview` is the private review link of Pro and Elite; `teams` is the Elite team (with its seat
+ * count). Uploads are open to every plan while it runs (a Free Trial ends after its trial days).
+ */
+export const CAPABILITIES = ['compare', 'development', 'externalReview', 'teams'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+/** How people name each capability in a refusal ("Compare needs the … plan"). */
+export const CAPABILITY_LABELS: Record<Capability, string> = {
+  compare: 'Compare',
+  development: 'Development',
+  externalReview: 'External review',
+  teams: 'Teams',
+};
+
+export const BILLING_INTERVALS = ['month', 'year'] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+
+export interface PlanPriceDto {
+  interval: BillingInterval;
+  /** In the currency's minor unit (cents). */
+  amount: number;
+  /** ISO 4217, lower case as payment providers write it. */
+  currency: string;
+}
+
+/** One entry of the plan catalogue as `GET /api/plans` answers it. */
+export interface PlanDto {
+  name: Plan;
+  summary: string;
+  features: string[];
+  opens: Capability[];
+  /** Coaches an Elite team may hold (the admin included); null where the plan has no team. */
+  teamSeats: number | null;
+  /** Minutes of recordings a coach may upload per calendar month; null: no limit. */
+  monthlyUploadMinutes: number | null;
+  /** Days recordings are kept; null: kept until deleted. */
+  retentionDays: number | null;
+  /** Days a trial runs; set for Free Trial only. */
+  trialDays: number | null;
+  /** True for the Add-on, which is bought beside a plan, not instead of one. */
+  addOn: boolean;
+  /** Prices per interval; empty unless billing is on. */
+  prices: PlanPriceDto[];
+}
+
+export interface PlanCatalogueDto {
+  /** `none`: plans are assigned by the club's installation admins. */
+  billing: 'none' | 'stripe';
+  plans: PlanDto[];
+}
+
+/** The caller's plan as `GET /api/subscription` answers it. */
+export interface SubscriptionDto {
+  plan: Plan;
+  opens: Capability[];
+  billing: 'none' | 'stripe';
+  /** When the current plan was given. */
+  planStartedAt: string;
+  /** Free Trial only: when uploads stop. */
+  trialEndsAt: string | null;
+  trialEnded: boolean;
+}
+
+/** `PUT /api/admin/users/plan`: an installation admin assigns a plan to a coach by email. */
+export interface AssignPlanDto {
+  email: string;
+  plan: SignupPlan;
+}
+
+/** "A", "A or B", "A, B or C". */
+function orList(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
+
+export const PLAN_MESSAGES = {
+  capabilityRequired: (capability: Capability, plans: readonly Plan[]) =>
+    plans.length
+      ? `${CAPABILITY_LABELS[capability]} needs the ${orList(plans)} plan. Choose a plan on the Pricing page.`
+      : `${CAPABILITY_LABELS[capability]} is not part of any plan of this installation.`,
+  trialEnded: (endedOn: string) =>
+    `Your Free Trial ended on ${endedOn}. Choose a plan on the Pricing page to upload new sessions; your sessions and reports are kept.`,
+  userNotFound: 'No coach has this email address.',
+  notAdmin: 'Only an installation admin may do this.',
+  managedByClub: 'Your plan is managed by your club. Ask your club’s admin to change it.',
+} as const;
