@@ -78,7 +78,11 @@ beforeAll(async () => {
   const config = loadConfig({ TRANSCRIBER: 'pocketsphinx', DATA_DIR: dir }, dir);
   const { transcriber } = createTranscriber(config.analysis);
   for (const session of SESSIONS) {
-    const { script, codes, seconds: planned } = session.talkHeavy ? { ...buildTalkHeavy({ seed: session.seed, count: 20 }), seconds: undefined } : buildScript({ seed: session.seed, count: 12 });
+    const {
+      script,
+      codes,
+      seconds: planned,
+    } = session.talkHeavy ? { ...buildTalkHeavy({ seed: session.seed, count: 20 }), seconds: undefined } : buildScript({ seed: session.seed, count: 12 });
     const wav = path.join(dir, `s${session.seed}.wav`);
     const { truth, seconds } = generate({ file: wav, script, seconds: planned, snrDb: session.snrDb, voice: session.voice });
     const file = session.kind === 'wav' ? wav : encode(wav, path.join(dir, `s${session.seed}.${session.kind}`), session.kind);

@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { SESSION_MESSAGES, SKILL_CATEGORIES, UNCLEAR_SPEECH, type CoachingSessionDto, type OverviewDto, type SessionPageDto, type SessionReportDto } from '@touchline/shared';
+import {
+  SESSION_MESSAGES,
+  SKILL_CATEGORIES,
+  UNCLEAR_SPEECH,
+  type CoachingSessionDto,
+  type OverviewDto,
+  type SessionPageDto,
+  type SessionReportDto,
+} from '@touchline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobQueue } from '../src/jobs/job-queue';
 import { loadRubric } from '../src/analysis/rubric/rubric';

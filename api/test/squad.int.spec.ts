@@ -45,7 +45,15 @@ describe('the squad roster', () => {
   it.each([
     [{}, SQUAD_MESSAGES.names],
     [{ names: 'Sophie' }, SQUAD_MESSAGES.names],
-    [{ names: Array.from({ length: SQUAD_LIMITS.players + 1 }, (_, i) => `Player${'abcdefghijklmnopqrstuvwxyz'[i % 26]}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 26)]}`) }, SQUAD_MESSAGES.names],
+    [
+      {
+        names: Array.from(
+          { length: SQUAD_LIMITS.players + 1 },
+          (_, i) => `Player${'abcdefghijklmnopqrstuvwxyz'[i % 26]}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 26)]}`,
+        ),
+      },
+      SQUAD_MESSAGES.names,
+    ],
     [{ names: ['Sophie', 'sophie'] }, SQUAD_MESSAGES.duplicate],
     [{ names: ['Sam7'] }, SQUAD_MESSAGES.name],
     [{ names: [''] }, SQUAD_MESSAGES.name],
@@ -68,7 +76,12 @@ describe('the squad roster', () => {
 
   it("gives the analysis of a session its owner's squad", async () => {
     const ownerId = ((await db.query('SELECT id FROM users WHERE identity_id = $1', [coach.sub])).rows[0] as { id: string }).id;
-    const seeded = await seedAnalysedSession(db, ownerId, loadRubric(), { title: 'Rostered session', minute: 0, durationSeconds: 120, utterances: [{ start: 5, end: 8, text: 'Well done Sophie' }] });
+    const seeded = await seedAnalysedSession(db, ownerId, loadRubric(), {
+      title: 'Rostered session',
+      minute: 0,
+      durationSeconds: 120,
+      utterances: [{ start: 5, end: 8, text: 'Well done Sophie' }],
+    });
     const users = api.app.get(UsersRepository);
     expect(await users.squadOfSessionOwner(seeded.id)).toEqual(['Sophie', 'James', 'Mary-Jo', "D'Arcy", 'Zoë']);
     expect(await users.squadOfSessionOwner('00000000-0000-4000-8000-000000000000')).toEqual([]);

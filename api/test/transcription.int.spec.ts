@@ -46,14 +46,22 @@ const settings = (env: Record<string, string>) => loadConfig({ DATA_DIR: dir, ..
 
 describe('the http transcriber (an OpenAI-compatible service)', { timeout: 60_000 }, () => {
   it('sends each utterance as 16 kHz mono WAV with the model and language, and codes what comes back', async () => {
-    const { transcriber } = createTranscriber(settings({ TRANSCRIBER: 'http', TRANSCRIBER_URL: `${server.url}/`, TRANSCRIBER_API_KEY: KEY, TRANSCRIBER_MODEL: 'small.en' }));
+    const { transcriber } = createTranscriber(
+      settings({ TRANSCRIBER: 'http', TRANSCRIBER_URL: `${server.url}/`, TRANSCRIBER_API_KEY: KEY, TRANSCRIBER_MODEL: 'small.en' }),
+    );
     expect(transcriber?.name).toBe('http');
     const analysis = await analyseRecording(recording, { rubric, transcriber, maxRecordingMinutes: 240 });
     expect(server.requests).toHaveLength(3);
-    for (const request of server.requests) expect(request).toMatchObject({ model: 'small.en', language: 'en', responseFormat: 'json', sampleRate: 16000, channels: 1 });
+    for (const request of server.requests)
+      expect(request).toMatchObject({ model: 'small.en', language: 'en', responseFormat: 'json', sampleRate: 16000, channels: 1 });
     expect(analysis.transcriber).toBe('http');
     // The transcript is what the service answered, trimmed (two requests run at once, so compare as sets).
-    expect(analysis.transcript!.map((u) => u.text).sort()).toEqual(server.requests.map((r) => r.text).filter(Boolean).sort());
+    expect(analysis.transcript!.map((u) => u.text).sort()).toEqual(
+      server.requests
+        .map((r) => r.text)
+        .filter(Boolean)
+        .sort(),
+    );
     expect(analysis.transcript!.map((u) => u.start)).toEqual([...analysis.transcript!.map((u) => u.start)].sort((a, b) => a - b));
     expect(analysis.scores.find((s) => s.category === 'engagement')!.score).not.toBeNull();
   });
@@ -65,7 +73,10 @@ describe('the http transcriber (an OpenAI-compatible service)', { timeout: 60_00
     await writeFile(pcm, Buffer.alloc(16000 * 2 * 4));
     const wrongKey = new HttpTranscriber({ url: server.url, apiKey: 'nope', model: 'm', language: 'en' });
     await expect(wrongKey.transcribe(pcm, spans)).rejects.toThrow(TranscriptionError);
-    await expect(wrongKey.transcribe(pcm, spans)).rejects.toMatchObject({ message: 'The transcription service did not answer. Please try again later.', detail: expect.stringMatching(/^401/) });
+    await expect(wrongKey.transcribe(pcm, spans)).rejects.toMatchObject({
+      message: 'The transcription service did not answer. Please try again later.',
+      detail: expect.stringMatching(/^401/),
+    });
     server.failWith(503);
     const down = new HttpTranscriber({ url: server.url, apiKey: KEY, model: 'm', language: 'en' });
     await expect(down.transcribe(pcm, spans)).rejects.toMatchObject({ detail: expect.stringMatching(/^503/) });
@@ -79,7 +90,10 @@ describe('the http transcriber (an OpenAI-compatible service)', { timeout: 60_00
     expect(() => settings({ TRANSCRIBER: 'http' })).toThrow(/TRANSCRIBER_URL is required when TRANSCRIBER=http/);
     expect(() => settings({ TRANSCRIBER: 'whisper' })).toThrow(/TRANSCRIBER must be auto, none, pocketsphinx or http/);
     expect(() => createTranscriber(settings({ TRANSCRIBER: 'pocketsphinx', POCKETSPHINX_MODEL_DIR: dir }))).toThrow(/no pocketsphinx model in/);
-    expect(createTranscriber(settings({ TRANSCRIBER: 'auto', POCKETSPHINX_MODEL_DIR: dir }))).toMatchObject({ transcriber: null, note: expect.stringMatching(/without a transcript/) });
+    expect(createTranscriber(settings({ TRANSCRIBER: 'auto', POCKETSPHINX_MODEL_DIR: dir }))).toMatchObject({
+      transcriber: null,
+      note: expect.stringMatching(/without a transcript/),
+    });
     expect(createTranscriber(settings({ TRANSCRIBER: 'none' })).transcriber).toBeNull();
   });
 });

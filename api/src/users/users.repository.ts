@@ -58,7 +58,9 @@ export class UsersRepository {
 
   /** The squad of the coach who owns a session; empty when the session is gone. */
   async squadOfSessionOwner(sessionId: string): Promise<string[]> {
-    const rows = (await this.users.query(`SELECT u.squad FROM coaching_sessions s JOIN users u ON u.id = s.owner_id WHERE s.id = $1`, [sessionId])) as { squad: string[] }[];
+    const rows = (await this.users.query(`SELECT u.squad FROM coaching_sessions s JOIN users u ON u.id = s.owner_id WHERE s.id = $1`, [sessionId])) as {
+      squad: string[];
+    }[];
     return rows[0]?.squad ?? [];
   }
 

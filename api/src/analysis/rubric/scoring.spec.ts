@@ -145,7 +145,15 @@ describe('scoring', () => {
       { start: 20, end: 50 },
       { start: 50, end: 80 },
     ]);
-    expect(transcriptionSpans([{ start: 0.1, end: 3 }, { start: 98, end: 99.9 }], 100)).toEqual([
+    expect(
+      transcriptionSpans(
+        [
+          { start: 0.1, end: 3 },
+          { start: 98, end: 99.9 },
+        ],
+        100,
+      ),
+    ).toEqual([
       { start: 0, end: 3.2 },
       { start: 97.8, end: 100 },
     ]);
@@ -168,7 +176,8 @@ describe('scoring', () => {
     const spans = Array.from({ length: 10 }, (_, i) => ({ start: i * 60, end: i * 60 + 5 }));
     // Every utterance praises and names a player.
     const heard = (confidence: number | null) => spans.map(() => ({ text: 'great job sam well done', confidence }));
-    const byCategory = (confidence: number | null) => Object.fromEntries(assessSession(rubric, metrics(), spans, heard(confidence)).scores.map((s) => [s.category, s]));
+    const byCategory = (confidence: number | null) =>
+      Object.fromEntries(assessSession(rubric, metrics(), spans, heard(confidence)).scores.map((s) => [s.category, s]));
     const minimum = rubric.confidence.min_transcript_confidence.value;
 
     it('withholds a transcript-only score from a transcript the recogniser was unsure of', () => {
@@ -182,7 +191,10 @@ describe('scoring', () => {
     it('scores a category with timing indicators from timing alone, and says so', () => {
       const unsure = byCategory(0.1);
       expect(unsure.communication!.score).toBe(categoryScores(metrics(), null, rubric).find((s) => s.category === 'communication')!.score);
-      expect(unsure.communication).toMatchObject({ confidence: null, basis: expect.stringMatching(/^From talk time and length of interventions: timing alone\. Without .*share of questions, as the recogniser/) });
+      expect(unsure.communication).toMatchObject({
+        confidence: null,
+        basis: expect.stringMatching(/^From talk time and length of interventions: timing alone\. Without .*share of questions, as the recogniser/),
+      });
       expect(unsure.management!.basis).toMatch(/timing alone/);
     });
 

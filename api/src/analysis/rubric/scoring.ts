@@ -133,9 +133,7 @@ export function categoryScores(metrics: TalkMetricsDto, stats: TranscriptStats |
       return { category, score, level: levelOf(score, rubric), basis, confidence: null };
     }
     if (usable.length === 0) {
-      const basis = stats
-        ? 'The transcript has nothing to judge this by.'
-        : 'This needs a transcript, and the session was analysed without a transcriber.';
+      const basis = stats ? 'The transcript has nothing to judge this by.' : 'This needs a transcript, and the session was analysed without a transcriber.';
       return { category, score: null, level: null, basis, confidence: null };
     }
     const score = weightedScore(usable, values);

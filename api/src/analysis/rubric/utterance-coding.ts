@@ -41,7 +41,11 @@ export class UtteranceCoder {
 
   /** `squad`: the coach's players' first names, the only names "first-name" is given for. */
   constructor(rubric: Rubric, squad: readonly string[] = []) {
-    const prepare = (list: string[]) => list.map(wordsOf).filter((p) => p.length > 0).sort((a, b) => b.length - a.length);
+    const prepare = (list: string[]) =>
+      list
+        .map(wordsOf)
+        .filter((p) => p.length > 0)
+        .sort((a, b) => b.length - a.length);
     const c = rubric.coding;
     this.lists = {
       questioningPhrases: prepare(c.questioning.phrases),

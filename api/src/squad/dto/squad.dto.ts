@@ -5,7 +5,12 @@ import { Validate, ValidatorConstraint, type ValidationArguments, type Validator
 
 const NAME = new RegExp(SQUAD_NAME_PATTERN, 'u');
 // The letters rule (any script) is in the description: JSON Schema regexes have no portable letter class.
-const name = { type: String, minLength: 1, maxLength: SQUAD_LIMITS.nameLength, description: 'A first name: letters, with spaces, hyphens or apostrophes only between them' };
+const name = {
+  type: String,
+  minLength: 1,
+  maxLength: SQUAD_LIMITS.nameLength,
+  description: 'A first name: letters, with spaces, hyphens or apostrophes only between them',
+};
 
 /** What is wrong with a squad, one reason (the first found), or null when it is a valid one. */
 export function squadProblem(value: unknown): string | null {

@@ -53,10 +53,7 @@ export class PocketsphinxTranscriber implements Transcriber {
       const ctl = path.join(work, 'spans.ctl');
       const hyp = path.join(work, 'spans.hyp');
       const ctm = path.join(work, 'spans.ctm');
-      await writeFile(
-        ctl,
-        spans.map((s, i) => `${base} ${Math.floor(s.start * FRAMES_PER_SECOND)} ${Math.ceil(s.end * FRAMES_PER_SECOND)} u${i}\n`).join(''),
-      );
+      await writeFile(ctl, spans.map((s, i) => `${base} ${Math.floor(s.start * FRAMES_PER_SECOND)} ${Math.ceil(s.end * FRAMES_PER_SECOND)} u${i}\n`).join(''));
       const model = this.options.modelDir;
       // prettier-ignore
       await this.spawn([
