@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { startPasswordChange } from '../auth-actions';
 import { authErrorMessage } from '../auth-messages';
 import { useAuthStore } from '../stores/auth-store';
-import { SquadEditor } from '@/features/squad/squad-editor';
+import { SquadEditor } from '../components/squad-editor';
 
 export default function ProfileScreen() {
   const user = useAuthStore((s) => s.user);

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { readApiError } from '@/lib/api-client';
-import { useSaveSquad, useSquad } from './squad-api';
+import { useSaveSquad, useSquad } from '../api/squad-api';
 
 /** The names in the box, one a line, blank lines dropped. */
 export const namesOf = (text: string) =>
