@@ -26,6 +26,7 @@ import { MailModule } from './mail/mail.module';
 import { PlansModule } from './plans/plans.module';
 import { CoachingSessionEntity } from './sessions/coaching-session.entity';
 import { SessionsModule } from './sessions/sessions.module';
+import { SquadModule } from './squad/squad.module';
 import { StorageModule } from './storage/storage.module';
 import { UserEntity } from './users/user.entity';
 import { UsersModule } from './users/users.module';
@@ -89,6 +90,7 @@ export class AppModule {
         DemoModule,
         ...(role === 'api' ? [HelpModule] : []),
         PlansModule,
+        SquadModule,
       ],
       providers: [{ provide: AppConfig, useValue: config }, { provide: DATABASE_URL, useValue: databaseUrl }, HttpMounts],
       exports: [AppConfig, DATABASE_URL, HttpMounts],

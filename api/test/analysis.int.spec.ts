@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { SESSION_MESSAGES, SKILL_CATEGORIES, type CoachingSessionDto, type OverviewDto, type SessionPageDto, type SessionReportDto } from '@touchline/shared';
+import {
+  SESSION_MESSAGES,
+  SKILL_CATEGORIES,
+  UNCLEAR_SPEECH,
+  type CoachingSessionDto,
+  type OverviewDto,
+  type SessionPageDto,
+  type SessionReportDto,
+} from '@touchline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobQueue } from '../src/jobs/job-queue';
 import { loadRubric } from '../src/analysis/rubric/rubric';
@@ -96,6 +104,12 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
     expect(report.coachingStyle).toBe(report.metrics.talkRatio < rubric.style.hands_off_max_talk_ratio.value ? 'Hands-off' : 'Balanced');
     expect(report.scores.map((s) => s.category)).toEqual([...SKILL_CATEGORIES]);
     for (const score of report.scores) {
+      if (score.score === null) {
+        // Withheld: the recogniser was unsure of the words this category rests on alone.
+        expect(score.basis.startsWith(UNCLEAR_SPEECH), score.category).toBe(true);
+        expect(score.confidence).toBeLessThan(rubric.confidence.min_transcript_confidence.value);
+        continue;
+      }
       expect(score.score).toBeGreaterThanOrEqual(0);
       expect(score.score).toBeLessThanOrEqual(100);
       expect(score.level).not.toBeNull();

@@ -72,6 +72,7 @@ describe('users table (migrations)', () => {
       'PlanCatalogue1764400000000',
       'ReviewLinks1764500000000',
       'SupportRequests1764600000000',
+      'SquadRoster1764800000000',
     ]);
   });
 });

@@ -45,7 +45,7 @@ afterAll(async () => {
 const settings = (env: Record<string, string>) => loadConfig({ DATA_DIR: dir, ...env }, dir).analysis;
 
 describe('the http transcriber (an OpenAI-compatible service)', { timeout: 60_000 }, () => {
-  it('sends each intervention as 16 kHz mono WAV with the model and language, and codes what comes back', async () => {
+  it('sends each utterance as 16 kHz mono WAV with the model and language, and codes what comes back', async () => {
     const { transcriber } = createTranscriber(
       settings({ TRANSCRIBER: 'http', TRANSCRIBER_URL: `${server.url}/`, TRANSCRIBER_API_KEY: KEY, TRANSCRIBER_MODEL: 'small.en' }),
     );

@@ -169,3 +169,42 @@ test('a spoken session is analysed; its report shows the talk metrics, and a cli
   await page.getByLabel('Search').fill('no such session');
   await expect(page.getByText('No sessions match.')).toBeVisible();
 });
+
+test('a noisy recording: the categories that rest on the garbled transcript say "Not enough clear speech to score"', async ({ page }) => {
+  await signInCoach(page, email, password);
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'touchline-noisy-')), 'Windy session.wav');
+  // Field noise 6 dB below the speech: the recogniser hears words, but is unsure of most of them.
+  generateSession({
+    file,
+    seconds: 30,
+    snrDb: 6,
+    script: [
+      { text: 'Keep your head up and pass to the open player.', at: 1.5 },
+      { text: 'Why did you choose that pass?', at: 10 },
+      { text: 'Great job, well done!', at: 20 },
+    ],
+  });
+  await page.goto('/upload');
+  await page.getByLabel('Recording file').setInputFiles(file);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByTestId('upload-state')).toHaveText('Upload complete');
+  await page.getByRole('link', { name: 'Open its report' }).click();
+  await expect(page.getByRole('heading', { name: 'Windy session' })).toBeVisible();
+  await expect(async () => {
+    if (await page.getByRole('button', { name: 'Check again' }).isVisible()) await page.getByRole('button', { name: 'Check again' }).click();
+    await expect(page.getByRole('heading', { name: 'Skill categories' })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 90_000 });
+
+  // Technical, tactical and engagement rest on the transcript alone: no number, the reason instead.
+  for (const category of ['technical', 'tactical', 'engagement']) {
+    const card = page.getByTestId(`score-${category}`);
+    await expect(card).toContainText('Not enough clear speech to score');
+    await expect(card).toContainText(/the recogniser's confidence in the words it heard was \d+ %/);
+    await expect(card).not.toContainText(/out of 100/);
+  }
+  // Communication and management have timing indicators too: scored from those, and the report says so.
+  for (const category of ['communication', 'management']) {
+    await expect(page.getByTestId(`score-${category}`)).toContainText(/out of 100/);
+    await expect(page.getByTestId(`score-${category}`)).toContainText('timing alone');
+  }
+});

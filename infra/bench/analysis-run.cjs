@@ -4,9 +4,9 @@
 const path = require('node:path');
 
 const api = path.resolve(__dirname, '../../api/dist');
-const { analyseRecording } = require(path.join(api, 'analysis/analyse-recording'));
-const { loadRubric } = require(path.join(api, 'analysis/rubric'));
-const { createTranscriber } = require(path.join(api, 'analysis/transcription/create-transcriber'));
+const { analyseRecording } = require(path.join(api, 'analysis/pipeline/analyse-recording'));
+const { loadRubric } = require(path.join(api, 'analysis/rubric/rubric'));
+const { createTranscriber } = require(path.join(api, 'analysis/pipeline/transcription/create-transcriber'));
 const { loadConfig } = require(path.join(api, 'config/app-config'));
 
 async function main() {

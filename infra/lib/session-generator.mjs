@@ -13,17 +13,20 @@ const sox = (...args) => execFileSync('sox', ['-R', ...args], { stdio: ['ignore'
 const duration = (file) => Number(execFileSync('soxi', ['-D', file], { encoding: 'utf8' }).trim());
 
 /**
- * `script`: [{ text, at }] — each utterance starts `at` seconds into the session (in order, not overlapping).
- * `seconds`: the session's length. `snrDb`: field noise (brown noise, like wind and distant play) that many dB
+ * `script`: [{ text, at }] — each utterance starts `at` seconds into the session (in order, not overlapping) —
+ * or [{ text, pause }]: it starts `pause` seconds after the previous one ends (for scripts whose lines follow
+ * each other closely, where the spoken length decides the next start).
+ * `seconds`: the session's length (or `tail` seconds after the last line when omitted). `snrDb`: field noise (brown noise, like wind and distant play) that many dB
  * below the speech; omitted for a clean recording. Writes a 16 kHz mono WAV to `file`.
  */
-export function generateSession({ file, script, seconds, snrDb, voice = 'en-gb' }) {
+export function generateSession({ file, script, seconds: fixedSeconds, tail: tailSeconds = 3, snrDb, voice = 'en-gb' }) {
   const work = mkdtempSync(path.join(tmpdir(), 'touchline-gen-'));
   try {
     const pieces = [];
     const truth = [];
     let cursor = 0;
-    script.forEach(({ text, at }, index) => {
+    script.forEach(({ text, at: fixedAt, pause }, index) => {
+      const at = fixedAt ?? Math.round((cursor + pause) * 1000) / 1000;
       if (at < cursor) throw new Error(`utterance ${index} at ${at}s overlaps the previous one (ends ${cursor.toFixed(2)}s)`);
       const raw = path.join(work, `u${index}-raw.wav`);
       const spoken = path.join(work, `u${index}.wav`);
@@ -40,6 +43,8 @@ export function generateSession({ file, script, seconds, snrDb, voice = 'en-gb' 
       truth.push({ start: at, end: at + length, text });
       cursor = at + length;
     });
+    // Without a set length, the session ends `tail` seconds after its last line.
+    const seconds = fixedSeconds ?? Math.ceil(cursor + tailSeconds);
     if (seconds < cursor) throw new Error(`the script runs to ${cursor.toFixed(2)}s, past the session's ${seconds}s`);
     const tail = path.join(work, 'tail.wav');
     sox('-n', '-r', String(RATE), '-c', '1', '-b', '16', tail, 'trim', '0', (seconds - cursor).toFixed(4) || '0');
@@ -130,6 +135,38 @@ export function codedScript({ seed, count, minGap = 3, maxGap = 9, lineSeconds =
     at += lineSeconds + minGap + random() * (maxGap - minGap);
   }
   return { script, codes, seconds: Math.ceil(at + tail) };
+}
+
+/**
+ * A talk-heavy coaching script: runs of three or four coded lines with short breaths between the lines of a
+ * run (0.35–0.75 s: utterances of one intervention), and pauses of 2.3–3.2 s between runs (a new
+ * intervention), so the coach talks 55–65 % of the time. A few pauses sit near the intervention gap on both sides (1.4–1.7 s
+ * inside a run, 2.3–2.6 s between runs), where late or early speech ends would flip the count. Answers the
+ * script ([{ text, pause }]) and each line's codes and run; give it to generateSession without `seconds`.
+ */
+export function talkHeavyScript({ seed, count }) {
+  const random = seededRandom(seed);
+  const script = [];
+  const codes = [];
+  const runs = [];
+  let run = 0;
+  let left = 0;
+  for (let i = 0; i < count; i += 1) {
+    let pause;
+    if (i === 0) pause = 1 + random();
+    else if (left > 0) pause = random() < 0.15 ? 1.4 + random() * 0.3 : 0.35 + random() * 0.4;
+    else pause = random() < 0.25 ? 2.3 + random() * 0.3 : 2.6 + random() * 0.6;
+    if (left === 0) {
+      run += 1;
+      left = 3 + Math.floor(random() * 2);
+    }
+    left -= 1;
+    const line = CODED_LINES[Math.floor(random() * CODED_LINES.length)];
+    script.push({ text: line.text, pause: Math.round(pause * 100) / 100 });
+    codes.push(line.codes);
+    runs.push(run);
+  }
+  return { script, codes, runs };
 }
 
 /** The same recording in another container: `mp4` (video with a plain picture), `m4a`, `mp3` or `opus`. */

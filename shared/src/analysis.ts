@@ -51,7 +51,17 @@ export interface CategoryScoreDto {
   level: SkillLevel | null;
   /** What the score rests on, or why there is none, in words a coach reads. */
   basis: string;
+  /**
+   * How sure the recogniser was of the words the score rests on: the mean posterior probability of the
+   * transcript's words (0–1). Null when the score rests on timing alone or the recogniser gives none; absent
+   * in reports written before confidence was measured. A null score with a confidence was withheld as
+   * unclear (UNCLEAR_SPEECH).
+   */
+  confidence?: number | null;
 }
+
+/** What a category shows instead of a number when the transcript it would rest on is too unclear. */
+export const UNCLEAR_SPEECH = 'Not enough clear speech to score';
 
 /** `GET /api/sessions/:id/report`. */
 export interface SessionReportDto {

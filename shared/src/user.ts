@@ -14,3 +14,19 @@ export interface UserDto {
 
 /** The part of a user that access rules look at. */
 export type AccessSubject = Pick<UserDto, 'plan' | 'eliteRole'>;
+
+/** A coach's squad: the players' first names, one each (`GET`/`PUT /api/squad`). */
+export interface SquadDto {
+  names: string[];
+}
+
+export const SQUAD_LIMITS = { players: 60, nameLength: 40 } as const;
+
+/** A first name: letters (any script), with inner spaces, hyphens or apostrophes ("Mary-Jo", "D'Arcy"). */
+export const SQUAD_NAME_PATTERN = "^\\p{L}+(?:[ '’-]\\p{L}+)*$";
+
+export const SQUAD_MESSAGES = {
+  names: `names must be a list of at most ${SQUAD_LIMITS.players} first names`,
+  name: `each name must be 1 to ${SQUAD_LIMITS.nameLength} letters, with spaces, hyphens or apostrophes only inside it`,
+  duplicate: 'each name may appear once',
+} as const;

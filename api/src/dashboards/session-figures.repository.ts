@@ -33,7 +33,7 @@ export interface FigureRow {
 /**
  * The figures of the owner's analysed sessions, computed in one query over the stored reports: talk metrics
  * read from the metrics, code shares from the counts PostgreSQL keeps beside each transcript (`code_counts`),
- * scores without their explanations.
+ * scores without their explanations or confidence.
  */
 function figuresSql(withSegments: boolean): string {
   return `
@@ -49,7 +49,7 @@ function figuresSql(withSegments: boolean): string {
            round((a.code_counts->>'praise')::numeric / nullif((a.code_counts->>'utterances')::numeric, 0), 4)::float8 AS praise_share,
            round((a.code_counts->>'scold')::numeric / nullif((a.code_counts->>'utterances')::numeric, 0), 4)::float8 AS scold_share,
            a.coaching_style,
-           (SELECT jsonb_agg(e - 'basis') FROM jsonb_array_elements(a.scores) e) AS scores,
+           (SELECT jsonb_agg(e - 'basis' - 'confidence') FROM jsonb_array_elements(a.scores) e) AS scores,
            a.rubric_version,
            CASE WHEN a.scores IS NULL OR a.coaching_style IS NULL OR a.rubric_version IS NULL THEN a.metrics END AS legacy_metrics
            ${withSegments ? ', a.segments' : ''}

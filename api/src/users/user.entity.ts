@@ -22,6 +22,10 @@ export class UserEntity {
   @Column({ name: 'elite_role', type: 'varchar', length: 32, nullable: true })
   eliteRole: EliteRole | null;
 
+  /** The players' first names, as the coach wrote them (the analysis detects them in the transcript). */
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  squad: string[];
+
   /** When the current plan was given; a Free Trial ends its trial days after this. */
   @Column({ name: 'plan_started_at', type: 'timestamptz', default: () => 'now()' })
   planStartedAt: Date;

@@ -51,6 +51,19 @@ export class UsersRepository {
     }
   }
 
+  async updateSquad(user: UserEntity, names: string[]): Promise<UserEntity> {
+    user.squad = names;
+    return this.users.save(user);
+  }
+
+  /** The squad of the coach who owns a session; empty when the session is gone. */
+  async squadOfSessionOwner(sessionId: string): Promise<string[]> {
+    const rows = (await this.users.query(`SELECT u.squad FROM coaching_sessions s JOIN users u ON u.id = s.owner_id WHERE s.id = $1`, [sessionId])) as {
+      squad: string[];
+    }[];
+    return rows[0]?.squad ?? [];
+  }
+
   async updateEmail(user: UserEntity, email: string): Promise<UserEntity> {
     user.email = email;
     return this.users.save(user);

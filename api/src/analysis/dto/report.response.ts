@@ -50,6 +50,15 @@ export class CategoryScore implements CategoryScoreDto {
   @ApiProperty(score) score: number | null;
   @ApiProperty({ enum: SKILL_LEVELS, type: String, nullable: true }) level: SkillLevel | null;
   @ApiProperty({ description: 'What the score rests on, or why there is none' }) basis: string;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    required: false,
+    minimum: 0,
+    maximum: 1,
+    description: "The recogniser's mean word posterior behind the score; null when it rests on timing alone",
+  })
+  confidence?: number | null;
 }
 
 export class CodeCounts implements Record<UtteranceCode, number> {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { formatMinutes, SESSION_MESSAGES, type TranscriberName } from '@touchline/shared';
 import { DecodeError, decodeToPcm, SAMPLE_RATE } from './audio-decoder';
-import { assessSession, utteranceSpans, type CoachingAssessment } from '../rubric/coaching-report';
+import { assessSession, transcriptionSpans, utterancesOf, type CoachingAssessment } from '../rubric/coaching-report';
 import { probeDurationSeconds } from './probe';
 import { round } from './round';
 import type { Rubric } from '../rubric/rubric';
@@ -13,7 +13,7 @@ import { FRAME_SECONDS, SileroVad } from './silero-vad';
 import { speechSegments, type Segment } from './speech-segments';
 import { talkMetrics } from './talk-metrics';
 import { toPcm16 } from './transcription/pcm';
-import type { Transcriber } from './transcription/transcriber';
+import type { Recognised, Transcriber } from './transcription/transcriber';
 
 /** The share of the progress decoding takes when a transcriber follows it. */
 const DECODE_SHARE_WITH_TRANSCRIBER = 0.4;
@@ -21,6 +21,8 @@ const DECODE_SHARE_WITH_TRANSCRIBER = 0.4;
 export interface AnalyseOptions {
   rubric: Rubric;
   transcriber: Transcriber | null;
+  /** The coach's squad: the first names the coding detects. */
+  squad?: string[];
   maxRecordingMinutes: number;
   /** The share done, from 0 to 1. */
   onProgress?: (done: number) => Promise<void>;
@@ -46,13 +48,14 @@ export async function analyseRecording(source: string, options: AnalyseOptions):
     const { seconds, segments, pcmFile } = await decode(source, work, options.maxRecordingMinutes, (done) => onProgress(done * decodeShare));
     const gap = rubric.segmentation.intervention_gap_seconds.value;
     const metrics = talkMetrics(segments, seconds, gap);
-    let spans: Segment[] | null = null;
-    let texts: string[] | null = null;
+    let utterances: Segment[] | null = null;
+    let texts: Recognised[] | null = null;
     if (transcriber && pcmFile) {
-      spans = utteranceSpans(segments, gap, seconds);
+      utterances = utterancesOf(segments);
+      const spans = transcriptionSpans(utterances, seconds);
       texts = await transcriber.transcribe(pcmFile, spans, (done) => onProgress(decodeShare + done * (1 - decodeShare)));
     }
-    return { ...assessSession(rubric, metrics, spans, texts), segments, transcriber: transcriber?.name ?? 'none' };
+    return { ...assessSession(rubric, metrics, utterances, texts, options.squad ?? []), segments, transcriber: transcriber?.name ?? 'none' };
   } finally {
     if (work) await rm(work, { recursive: true, force: true });
   }

@@ -4,7 +4,7 @@ import { DEFAULT_SEGMENTATION, mergeOverlapping, speechSegments } from './speech
 const FRAME = 0.032;
 /** Probabilities for a timeline of [seconds, probability] pieces. */
 const timeline = (...pieces: [number, number][]) => pieces.flatMap(([seconds, p]) => Array.from({ length: Math.round(seconds / FRAME) }, () => p));
-const noPad = { ...DEFAULT_SEGMENTATION, padSeconds: 0 };
+const noPad = { ...DEFAULT_SEGMENTATION, padSeconds: 0, hangoverSeconds: 0 };
 
 describe('speech segments from frame probabilities', () => {
   it('finds speech between silences', () => {
@@ -20,7 +20,17 @@ describe('speech segments from frame probabilities', () => {
   });
 
   it('keeps speech going through probabilities between the two thresholds', () => {
-    expect(speechSegments(timeline([1, 0.9], [1, 0.4], [1, 0.9]), FRAME, noPad)).toHaveLength(1);
+    const between = (DEFAULT_SEGMENTATION.threshold + DEFAULT_SEGMENTATION.negativeThreshold) / 2;
+    expect(speechSegments(timeline([1, 0.9], [1, between], [1, 0.9]), FRAME, noPad)).toHaveLength(1);
+  });
+
+  it("takes the model's hangover off each end, so a 0.4 s breath between two lines stays a boundary", () => {
+    // The probability stays high about 0.1 s after the voice stops: a 0.4 s pause shows as about 0.3 s of low frames.
+    const probabilities = timeline([1, 0.05], [2.1, 0.9], [0.33, 0.1], [2.1, 0.9], [1, 0.05]);
+    const segments = speechSegments(probabilities, FRAME, { ...DEFAULT_SEGMENTATION, padSeconds: 0 });
+    expect(segments).toHaveLength(2);
+    expect(segments[0]!.end).toBeCloseTo(3.1 - DEFAULT_SEGMENTATION.hangoverSeconds, 1);
+    expect(speechSegments(probabilities, FRAME, { ...noPad, minSilenceSeconds: 0.35 })).toHaveLength(1);
   });
 
   it('drops bursts shorter than the minimum speech', () => {
@@ -28,7 +38,7 @@ describe('speech segments from frame probabilities', () => {
   });
 
   it('pads segments within the recording and merges what the padding joins', () => {
-    const segments = speechSegments(timeline([1, 0.9], [1, 0.05]), FRAME, { ...DEFAULT_SEGMENTATION, padSeconds: 0.2 });
+    const segments = speechSegments(timeline([1, 0.9], [1, 0.05]), FRAME, { ...noPad, padSeconds: 0.2 });
     expect(segments[0]!.start).toBe(0);
     expect(segments[0]!.end).toBeCloseTo(1.2, 1);
     expect(

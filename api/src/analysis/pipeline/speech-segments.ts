@@ -15,14 +15,20 @@ export interface SegmentationOptions {
   minSilenceSeconds: number;
   /** Added on both sides of each segment (clipped to the recording), as speech onsets and offsets are soft. */
   padSeconds: number;
+  /**
+   * Taken off the end of each segment: the model's speech probability stays high this long after the voice
+   * stops (its recurrent state and the 64-sample context carry the last syllable into the following frames).
+   */
+  hangoverSeconds: number;
 }
 
 export const DEFAULT_SEGMENTATION: SegmentationOptions = {
-  threshold: 0.5,
-  negativeThreshold: 0.35,
+  threshold: 0.6,
+  negativeThreshold: 0.55,
   minSpeechSeconds: 0.25,
   minSilenceSeconds: 0.3,
   padSeconds: 0.03,
+  hangoverSeconds: 0.09,
 };
 
 /**
@@ -55,7 +61,8 @@ export function speechSegments(probabilities: ArrayLike<number>, frameSeconds: n
   }
   if (start !== null) raw.push({ start, end: lastSpeechEnd });
 
-  const kept = raw.filter((s) => s.end - s.start >= options.minSpeechSeconds);
+  const trimmed = raw.map((s) => ({ start: s.start, end: Math.max(s.start, s.end - options.hangoverSeconds) }));
+  const kept = trimmed.filter((s) => s.end - s.start >= options.minSpeechSeconds);
   const padded = kept.map((s) => ({ start: Math.max(0, s.start - options.padSeconds), end: Math.min(total, s.end + options.padSeconds) }));
   return mergeOverlapping(padded);
 }

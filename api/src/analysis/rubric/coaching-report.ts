@@ -3,35 +3,52 @@ import { round } from '../pipeline/round';
 import type { Rubric } from './rubric';
 import type { SessionAnalysisEntity } from '../session-analysis.entity';
 import { categoryScores, coachingStyleOf, transcriptStats, type TranscriptStats } from './scoring';
-import { interventionsOf } from '../pipeline/talk-metrics';
 import type { Segment } from '../pipeline/speech-segments';
 import type { TalkMetrics } from '../pipeline/talk-metrics';
 import { UtteranceCoder } from './utterance-coding';
+import type { Recognised } from '../pipeline/transcription/transcriber';
 
-/** Longer interventions are transcribed in pieces split at pauses, so no request or recogniser run grows without bound. */
-const MAX_SPAN_SECONDS = 30;
-/** Added before and after each span: speech onsets and offsets are soft, and recognisers want a little silence. */
+/** A stretch of speech without a pause longer than this is still cut, so no request or recogniser run grows without bound. */
+const MAX_UTTERANCE_SECONDS = 30;
+/** Added before and after each utterance for the recogniser: speech onsets and offsets are soft, and recognisers want a little silence. */
 const SPAN_PAD_SECONDS = 0.2;
 
 /**
- * The stretches of audio to transcribe: one per intervention (the unit the coding works on), an intervention
- * longer than MAX_SPAN_SECONDS split between its speech segments.
+ * The utterances of a session, the unit ASUOI and CAIS code: its speech segments, which the voice activity
+ * detection already ends at every pause of a breath or longer (so an intervention of several lines is several
+ * utterances). A segment longer than MAX_UTTERANCE_SECONDS is cut into equal pieces.
  */
-export function utteranceSpans(segments: Segment[], gapSeconds: number, durationSeconds: number): Segment[] {
-  const spans: Segment[] = [];
-  for (const intervention of interventionsOf(segments, gapSeconds)) {
-    const inside = segments.filter((s) => s.start >= intervention.start && s.end <= intervention.end);
-    let current: Segment | null = null;
-    for (const segment of inside.length ? inside : [intervention]) {
-      if (current && segment.end - current.start > MAX_SPAN_SECONDS) {
-        spans.push(current);
-        current = null;
-      }
-      current = current ? { start: current.start, end: segment.end } : { ...segment };
-    }
-    if (current) spans.push(current);
-  }
-  return spans.map((s) => ({ start: Math.max(0, s.start - SPAN_PAD_SECONDS), end: Math.min(durationSeconds, s.end + SPAN_PAD_SECONDS) }));
+export function utterancesOf(segments: Segment[]): Segment[] {
+  return segments.flatMap((s) => {
+    const pieces = Math.ceil((s.end - s.start) / MAX_UTTERANCE_SECONDS);
+    if (pieces <= 1) return [{ start: s.start, end: s.end }];
+    const length = (s.end - s.start) / pieces;
+    return Array.from({ length: pieces }, (_, i) => ({ start: round(s.start + i * length), end: round(s.start + (i + 1) * length) }));
+  });
+}
+
+/** The audio the recogniser reads for each utterance: the utterance with a little room on both sides. */
+export function transcriptionSpans(utterances: Segment[], durationSeconds: number): Segment[] {
+  return utterances.map((s) => ({ start: Math.max(0, s.start - SPAN_PAD_SECONDS), end: Math.min(durationSeconds, s.end + SPAN_PAD_SECONDS) }));
+}
+
+/**
+ * An utterance's text cut at sentence ends (a transcriber that punctuates marks them; one that does not
+ * leaves the pause-cut utterance whole), each sentence given a share of the time by its length in letters.
+ */
+export function sentencesOf(utterance: Segment, text: string): (Segment & { text: string })[] {
+  const sentences = text
+    .split(/(?<=[.?!])\s+/)
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (sentences.length <= 1) return [{ ...utterance, text: text.trim() }];
+  const total = sentences.reduce((sum, t) => sum + t.length, 0);
+  let cursor = utterance.start;
+  return sentences.map((t) => {
+    const start = cursor;
+    cursor += ((utterance.end - utterance.start) * t.length) / total;
+    return { start: round(start), end: round(cursor), text: t };
+  });
 }
 
 export interface CoachingAssessment {
@@ -39,28 +56,47 @@ export interface CoachingAssessment {
   metrics: TalkMetrics;
   coachingStyle: CoachingStyle;
   scores: CategoryScoreDto[];
+  /** The recogniser's mean word posterior over the transcript; null without a transcript or a recogniser that gives none. */
+  transcriptConfidence: number | null;
 }
 
 /**
- * Codes the transcribed spans (null: no transcriber) and scores the session with the rubric. Spans the
- * recogniser heard nothing in are left out of the transcript.
+ * Codes the transcribed utterances (null: no transcriber) sentence by sentence, with the coach's squad as the
+ * first names to detect, and scores the session with the rubric: the shares of instruction, questions,
+ * praise … are shares of these utterances. Utterances the recogniser heard nothing in are left out.
  */
-export function assessSession(rubric: Rubric, metrics: TalkMetrics, spans: Segment[] | null, texts: string[] | null): CoachingAssessment {
+export function assessSession(
+  rubric: Rubric,
+  metrics: TalkMetrics,
+  utterances: Segment[] | null,
+  texts: (string | Recognised)[] | null,
+  squad: readonly string[] = [],
+): CoachingAssessment {
   let stats: TranscriptStats | null = null;
   let transcript: CodedUtteranceDto[] | null = null;
   let measured = metrics;
-  if (spans && texts) {
-    const coder = new UtteranceCoder(rubric);
-    const coded = spans
-      .map((span, i) => ({ span, text: texts[i] ?? '' }))
-      .filter(({ text }) => text.trim() !== '')
-      .map(({ span, text }) => ({ start: round(span.start), end: round(span.end), text, ...coder.code(text) }));
+  if (utterances && texts) {
+    const coder = new UtteranceCoder(rubric, squad);
+    const coded = utterances
+      .flatMap((utterance, i) => {
+        const heard = texts[i] ?? '';
+        const { text, confidence } = typeof heard === 'string' ? { text: heard, confidence: null } : heard;
+        return sentencesOf(utterance, text).map((sentence) => ({ ...sentence, confidence }));
+      })
+      .filter(({ text }) => text !== '')
+      .map(({ start, end, text, confidence }) => ({ start: round(start), end: round(end), text, confidence, ...coder.code(text) }));
     transcript = coded.map(({ start, end, text, codes }) => ({ start, end, text, codes }));
     stats = transcriptStats(coded);
     const words = coded.reduce((sum, u) => sum + u.words, 0);
     measured = { ...metrics, speechRateWpm: words > 0 && metrics.talkSeconds > 0 ? round((words / metrics.talkSeconds) * 60, 1) : null };
   }
-  return { transcript, metrics: measured, coachingStyle: coachingStyleOf(measured, rubric), scores: categoryScores(measured, stats, rubric) };
+  return {
+    transcript,
+    metrics: measured,
+    coachingStyle: coachingStyleOf(measured, rubric),
+    scores: categoryScores(measured, stats, rubric),
+    transcriptConfidence: stats?.confidence ?? null,
+  };
 }
 
 /**
@@ -70,7 +106,7 @@ export function assessSession(rubric: Rubric, metrics: TalkMetrics, spans: Segme
 export function storedAssessment(
   rubric: Rubric,
   analysis: Pick<SessionAnalysisEntity, 'metrics' | 'coachingStyle' | 'scores' | 'rubricVersion'>,
-): Omit<CoachingAssessment, 'transcript'> & { rubricVersion: string } {
+): Omit<CoachingAssessment, 'transcript' | 'transcriptConfidence'> & { rubricVersion: string } {
   const metrics = { ...analysis.metrics, speechRateWpm: analysis.metrics.speechRateWpm ?? null };
   if (analysis.coachingStyle && analysis.scores && analysis.rubricVersion) {
     return { metrics, coachingStyle: analysis.coachingStyle, scores: analysis.scores, rubricVersion: analysis.rubricVersion };

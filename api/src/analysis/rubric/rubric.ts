@@ -61,6 +61,7 @@ const schema = z.object({
   version: z.string().min(1),
   sources: z.record(z.string(), z.string().min(10)),
   segmentation: z.object({ intervention_gap_seconds: z.object({ value: z.number().positive(), ...reasoned }) }),
+  confidence: z.object({ min_transcript_confidence: z.object({ value: z.number().gt(0).lt(1), ...reasoned }) }),
   style: z.object({ hands_off_max_talk_ratio: z.object({ value: z.number().gt(0).lt(1), ...reasoned }) }),
   levels: z.object({
     value: z.object(Object.fromEntries(SKILL_LEVELS.map((level) => [level, z.number().min(0).max(100)])) as Record<SkillLevel, z.ZodNumber>),
@@ -86,7 +87,6 @@ const schema = z.object({
     technical_cues: z.object({ phrases }),
     tactical_cues: z.object({ phrases }),
     negators: phrases,
-    first_names: phrases,
   }),
 });
 
@@ -112,6 +112,7 @@ export function parseRubric(text: string, origin = 'rubric'): Rubric {
   const cited = [
     ...rubric.segmentation.intervention_gap_seconds.sources,
     ...rubric.style.hands_off_max_talk_ratio.sources,
+    ...rubric.confidence.min_transcript_confidence.sources,
     ...rubric.levels.sources,
     ...rubric.coding.sources,
     ...rubric.comparison.sources,

@@ -1,6 +1,6 @@
-import type { TalkMetricsDto } from '@touchline/shared';
+import { UNCLEAR_SPEECH, type TalkMetricsDto } from '@touchline/shared';
 import { describe, expect, it } from 'vitest';
-import { assessSession, utteranceSpans } from './coaching-report';
+import { assessSession, sentencesOf, transcriptionSpans, utterancesOf } from './coaching-report';
 import { loadRubric, parseRubric, RUBRIC_FILE } from './rubric';
 import { categoryScores, coachingStyleOf, levelOf, points } from './scoring';
 import { readFileSync } from 'node:fs';
@@ -132,17 +132,78 @@ describe('scoring', () => {
     expect(result.transcript).toEqual([{ start: 5, end: 6, text: 'Well done', codes: ['praise'] }]);
   });
 
-  it('transcribes each intervention, splitting long ones between their speech segments', () => {
+  it('codes utterances, not interventions: every pause-cut segment is one, a long one cut into pieces', () => {
+    // Two lines 0.5 s apart are one intervention (the gap is 2 s) but two utterances.
     const segments = [
       { start: 1, end: 3 },
       { start: 3.5, end: 5 },
-      { start: 20, end: 40 },
-      { start: 41, end: 60 },
+      { start: 20, end: 80 },
     ];
-    expect(utteranceSpans(segments, 2, 100)).toEqual([
-      { start: 0.8, end: 5.2 },
-      { start: 19.8, end: 40.2 },
-      { start: 40.8, end: 60.2 },
+    expect(utterancesOf(segments)).toEqual([
+      { start: 1, end: 3 },
+      { start: 3.5, end: 5 },
+      { start: 20, end: 50 },
+      { start: 50, end: 80 },
     ]);
+    expect(
+      transcriptionSpans(
+        [
+          { start: 0.1, end: 3 },
+          { start: 98, end: 99.9 },
+        ],
+        100,
+      ),
+    ).toEqual([
+      { start: 0, end: 3.2 },
+      { start: 97.8, end: 100 },
+    ]);
+  });
+
+  it('cuts a punctuated utterance at its sentence ends, sharing its time by length', () => {
+    expect(sentencesOf({ start: 10, end: 14 }, 'Well done. Why did you pass there?')).toEqual([
+      { start: 10, end: 11.212, text: 'Well done.' },
+      { start: 11.212, end: 14, text: 'Why did you pass there?' },
+    ]);
+    expect(sentencesOf({ start: 10, end: 14 }, 'well done why did you pass there')).toEqual([{ start: 10, end: 14, text: 'well done why did you pass there' }]);
+  });
+
+  it('counts shares over utterances: an intervention of a question and an instruction is half questioning', () => {
+    const result = assessSession(rubric, metrics(), [{ start: 1, end: 4 }], ['Why did you pass there? Keep your head up and play it wide.']);
+    expect(result.transcript!.map((u) => u.codes)).toEqual([['questioning'], ['instruction']]);
+  });
+
+  describe('honest confidence', () => {
+    const spans = Array.from({ length: 10 }, (_, i) => ({ start: i * 60, end: i * 60 + 5 }));
+    // Every utterance praises and names a player.
+    const heard = (confidence: number | null) => spans.map(() => ({ text: 'great job sam well done', confidence }));
+    const byCategory = (confidence: number | null) =>
+      Object.fromEntries(assessSession(rubric, metrics(), spans, heard(confidence)).scores.map((s) => [s.category, s]));
+    const minimum = rubric.confidence.min_transcript_confidence.value;
+
+    it('withholds a transcript-only score from a transcript the recogniser was unsure of', () => {
+      const unsure = byCategory(minimum - 0.2);
+      for (const category of ['technical', 'tactical', 'engagement']) {
+        expect(unsure[category], category).toMatchObject({ score: null, level: null, confidence: Math.round((minimum - 0.2) * 100) / 100 });
+        expect(unsure[category]!.basis).toMatch(new RegExp(`^${UNCLEAR_SPEECH}: the recogniser's confidence .* was 30 %, below the 50 %`));
+      }
+    });
+
+    it('scores a category with timing indicators from timing alone, and says so', () => {
+      const unsure = byCategory(0.1);
+      expect(unsure.communication!.score).toBe(categoryScores(metrics(), null, rubric).find((s) => s.category === 'communication')!.score);
+      expect(unsure.communication).toMatchObject({
+        confidence: null,
+        basis: expect.stringMatching(/^From talk time and length of interventions: timing alone\. Without .*share of questions, as the recogniser/),
+      });
+      expect(unsure.management!.basis).toMatch(/timing alone/);
+    });
+
+    it('scores from a transcript the recogniser was sure of, and carries its confidence', () => {
+      const sure = byCategory(minimum + 0.2);
+      expect(sure.engagement).toMatchObject({ score: expect.any(Number), confidence: 0.7 });
+      expect(sure.communication!.basis).not.toMatch(/timing alone/);
+      // A transcriber that gives no confidence (the http one) is taken at its word, as before.
+      expect(byCategory(null).engagement).toMatchObject({ score: sure.engagement!.score, confidence: null });
+    });
   });
 });

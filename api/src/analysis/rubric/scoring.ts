@@ -7,24 +7,35 @@ import {
   type SkillLevel,
   type TalkMetricsDto,
   type UtteranceCode,
+  UNCLEAR_SPEECH,
 } from '@touchline/shared';
 import { codeCounts } from './code-counts';
-import type { IndicatorMetric, Rubric } from './rubric';
+import type { Indicator, IndicatorMetric, Rubric } from './rubric';
 
-/** What the transcript adds to the talk metrics: code counts and cue counts over all utterances. */
+/**
+ * What the transcript adds to the talk metrics: code counts and cue counts over all utterances, and the
+ * recogniser's confidence in the words (their mean posterior; null when the recogniser gives none).
+ */
 export interface TranscriptStats {
   utterances: number;
   counts: Record<UtteranceCode, number>;
   technicalCues: number;
   tacticalCues: number;
+  confidence: number | null;
 }
 
-export function transcriptStats(utterances: (CodedUtteranceDto & { technicalCues: number; tacticalCues: number })[]): TranscriptStats {
+type StatsInput = CodedUtteranceDto & { technicalCues: number; tacticalCues: number; words: number; confidence: number | null };
+
+export function transcriptStats(utterances: StatsInput[]): TranscriptStats {
+  // Each utterance's mean word posterior, weighted by its words: the mean over all the session's words.
+  const rated = utterances.filter((u) => u.confidence !== null && u.words > 0);
+  const words = rated.reduce((sum, u) => sum + u.words, 0);
   return {
     utterances: utterances.length,
     counts: codeCounts(utterances),
     technicalCues: utterances.reduce((sum, u) => sum + u.technicalCues, 0),
     tacticalCues: utterances.reduce((sum, u) => sum + u.tacticalCues, 0),
+    confidence: words > 0 ? rated.reduce((sum, u) => sum + u.confidence! * u.words, 0) / words : null,
   };
 }
 
@@ -96,22 +107,48 @@ export function coachingStyleOf(metrics: TalkMetricsDto, rubric: Rubric): Coachi
 
 const list = (words: string[]) => (words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
 
-/** The five category scores: the weighted mean of each category's available indicators. */
+const percent = (share: number) => `${Math.round(share * 100)} %`;
+
+/**
+ * The five category scores: the weighted mean of each category's available indicators. When the recogniser's
+ * confidence in the transcript is below the rubric's minimum, the transcript's indicators are left out: a
+ * category resting on them alone is not scored (UNCLEAR_SPEECH), one with timing indicators too is scored
+ * from timing alone and says so. No score then comes from a garbled transcript.
+ */
 export function categoryScores(metrics: TalkMetricsDto, stats: TranscriptStats | null, rubric: Rubric): CategoryScoreDto[] {
   const values = indicatorValues(metrics, stats);
+  const confidence = stats?.confidence ?? null;
+  const minimum = rubric.confidence.min_transcript_confidence.value;
+  const unclear = confidence !== null && confidence < minimum;
   return SKILL_CATEGORIES.map((category) => {
     const indicators = rubric.categories[category].indicators;
-    const usable = indicators.filter((i) => values[i.metric] !== undefined);
+    const available = indicators.filter((i) => values[i.metric] !== undefined);
+    const usable = unclear ? available.filter((i) => !i.needs_transcript) : available;
+    if (unclear && usable.length < available.length) {
+      const why = `the recogniser's confidence in the words it heard was ${percent(confidence)}, below the ${percent(minimum)} the rubric needs`;
+      if (usable.length === 0) return { category, score: null, level: null, basis: `${UNCLEAR_SPEECH}: ${why}.`, confidence: round2(confidence) };
+      const score = weightedScore(usable, values);
+      const dropped = available.filter((i) => !usable.includes(i));
+      const basis = `From ${list(usable.map((i) => LABELS[i.metric]))}: timing alone. Without ${list(dropped.map((i) => LABELS[i.metric]))}, as ${why}.`;
+      return { category, score, level: levelOf(score, rubric), basis, confidence: null };
+    }
     if (usable.length === 0) {
       const basis = stats ? 'The transcript has nothing to judge this by.' : 'This needs a transcript, and the session was analysed without a transcriber.';
-      return { category, score: null, level: null, basis };
+      return { category, score: null, level: null, basis, confidence: null };
     }
-    const weight = usable.reduce((sum, i) => sum + i.weight, 0);
-    const score = Math.round(usable.reduce((sum, i) => sum + i.weight * points(values[i.metric]!, i.ideal, i.outer), 0) / weight);
+    const score = weightedScore(usable, values);
     const left = indicators.filter((i) => !usable.includes(i));
+    const fromTranscript = usable.some((i) => i.needs_transcript);
     const basis =
-      `From ${list(usable.map((i) => LABELS[i.metric]))}.` +
+      `From ${list(usable.map((i) => LABELS[i.metric]))}${fromTranscript ? '' : ': timing alone'}.` +
       (left.length ? ` Without ${list(left.map((i) => LABELS[i.metric]))}, which ${stats ? 'the transcript does not give' : 'need a transcript'}.` : '');
-    return { category, score, level: levelOf(score, rubric), basis };
+    return { category, score, level: levelOf(score, rubric), basis, confidence: fromTranscript && confidence !== null ? round2(confidence) : null };
   });
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+function weightedScore(usable: Indicator[], values: Partial<Record<IndicatorMetric, number>>): number {
+  const weight = usable.reduce((sum, i) => sum + i.weight, 0);
+  return Math.round(usable.reduce((sum, i) => sum + i.weight * points(values[i.metric]!, i.ideal, i.outer), 0) / weight);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRubric } from './rubric';
 import { UtteranceCoder, wordsOf } from './utterance-coding';
 
-const coder = new UtteranceCoder(loadRubric());
+const coder = new UtteranceCoder(loadRubric(), ['Sophie', 'James', 'Mary-Jo']);
 const codes = (text: string) => coder.code(text).codes;
 
 describe('utterance coding', () => {
@@ -24,6 +24,14 @@ describe('utterance coding', () => {
     ['the weather is cold today', []],
   ])('codes %j as %j', (text, expected) => {
     expect(codes(text)).toEqual(expected);
+  });
+
+  it("gives first-name for the coach's squad only, whatever the spelling's case", () => {
+    expect(codes('well done mary jo')).toContain('first-name');
+    expect(codes('SOPHIE wide')).toContain('first-name');
+    // A common name that is not in this squad is not a first name here.
+    expect(codes('Oliver, keep the shape')).not.toContain('first-name');
+    expect(new UtteranceCoder(loadRubric()).code('Brilliant, Sophie').codes).toEqual(['praise']);
   });
 
   it('takes a trailing question mark from a transcriber that punctuates as a question', () => {

@@ -39,7 +39,8 @@ export class UtteranceCoder {
   private readonly negators: Set<string>;
   private readonly firstNames: Set<string>;
 
-  constructor(rubric: Rubric) {
+  /** `squad`: the coach's players' first names, the only names "first-name" is given for. */
+  constructor(rubric: Rubric, squad: readonly string[] = []) {
     const prepare = (list: string[]) =>
       list
         .map(wordsOf)
@@ -57,7 +58,7 @@ export class UtteranceCoder {
     };
     this.openers = prepare(c.questioning.openers);
     this.negators = new Set(c.negators.map((n) => n.toLowerCase()));
-    this.firstNames = new Set(c.first_names.map((n) => n.toLowerCase()));
+    this.firstNames = new Set(squad.flatMap(wordsOf));
   }
 
   code(text: string): UtteranceCoding {

@@ -11,6 +11,7 @@ import { AnalysisCodeCounts1764300000000 } from './1764300000000-analysis-code-c
 import { PlanCatalogue1764400000000 } from './1764400000000-plan-catalogue';
 import { ReviewLinks1764500000000 } from './1764500000000-review-links';
 import { SupportRequests1764600000000 } from './1764600000000-support-requests';
+import { SquadRoster1764800000000 } from './1764800000000-squad-roster';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   PlanCatalogue1764400000000,
   ReviewLinks1764500000000,
   SupportRequests1764600000000,
+  SquadRoster1764800000000,
 ];

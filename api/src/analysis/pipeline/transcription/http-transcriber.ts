@@ -1,7 +1,7 @@
 import type { Segment } from '../speech-segments';
 import { eachConcurrently } from './each-concurrently';
 import { wavOfSpan } from './pcm';
-import { TranscriptionError, type Transcriber } from './transcriber';
+import { TranscriptionError, type Recognised, type Transcriber } from './transcriber';
 
 export interface HttpTranscriberOptions {
   /** The service's base URL; requests go to `${url}/v1/audio/transcriptions`. */
@@ -24,11 +24,12 @@ export class HttpTranscriber implements Transcriber {
 
   constructor(private readonly options: HttpTranscriberOptions) {}
 
-  async transcribe(pcmFile: string, spans: Segment[], onProgress?: (done: number) => Promise<void>): Promise<string[]> {
-    const texts: string[] = new Array<string>(spans.length).fill('');
+  /** The OpenAI-compatible answer carries no word confidence: the results have none. */
+  async transcribe(pcmFile: string, spans: Segment[], onProgress?: (done: number) => Promise<void>): Promise<Recognised[]> {
+    const texts: Recognised[] = spans.map(() => ({ text: '', confidence: null }));
     let done = 0;
     await eachConcurrently(spans, CONCURRENCY, async (span, index) => {
-      texts[index] = await this.request(await wavOfSpan(pcmFile, span));
+      texts[index] = { text: await this.request(await wavOfSpan(pcmFile, span)), confidence: null };
       done += 1;
       await onProgress?.(done / spans.length);
     });

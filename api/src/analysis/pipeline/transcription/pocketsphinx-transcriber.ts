@@ -4,7 +4,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Segment } from '../speech-segments';
 import { eachConcurrently } from './each-concurrently';
-import { TranscriptionError, type Transcriber } from './transcriber';
+import { TranscriptionError, type Recognised, type Transcriber } from './transcriber';
 
 /** Spans per pocketsphinx run: the model loads once per run, and progress is stored between runs. */
 const SPANS_PER_RUN = 25;
@@ -29,8 +29,8 @@ export class PocketsphinxTranscriber implements Transcriber {
 
   constructor(private readonly options: PocketsphinxOptions) {}
 
-  async transcribe(pcmFile: string, spans: Segment[], onProgress?: (done: number) => Promise<void>): Promise<string[]> {
-    const texts: string[] = new Array<string>(spans.length).fill('');
+  async transcribe(pcmFile: string, spans: Segment[], onProgress?: (done: number) => Promise<void>): Promise<Recognised[]> {
+    const texts: Recognised[] = spans.map(() => ({ text: '', confidence: null }));
     const batches: number[] = [];
     for (let first = 0; first < spans.length; first += SPANS_PER_RUN) batches.push(first);
     let done = 0;
@@ -44,7 +44,7 @@ export class PocketsphinxTranscriber implements Transcriber {
     return texts;
   }
 
-  private async run(pcmFile: string, spans: Segment[]): Promise<string[]> {
+  private async run(pcmFile: string, spans: Segment[]): Promise<Recognised[]> {
     const work = await mkdtemp(path.join(tmpdir(), 'touchline-asr-'));
     try {
       const dir = path.dirname(pcmFile);
@@ -52,14 +52,17 @@ export class PocketsphinxTranscriber implements Transcriber {
       const base = path.basename(pcmFile, ext);
       const ctl = path.join(work, 'spans.ctl');
       const hyp = path.join(work, 'spans.hyp');
+      const ctm = path.join(work, 'spans.ctm');
       await writeFile(ctl, spans.map((s, i) => `${base} ${Math.floor(s.start * FRAMES_PER_SECOND)} ${Math.ceil(s.end * FRAMES_PER_SECOND)} u${i}\n`).join(''));
       const model = this.options.modelDir;
       // prettier-ignore
       await this.spawn([
-        '-adcin', 'yes', '-cepdir', dir, '-cepext', ext, '-ctl', ctl, '-hyp', hyp, '-logfn', '/dev/null',
+        '-adcin', 'yes', '-cepdir', dir, '-cepext', ext, '-ctl', ctl, '-hyp', hyp, '-ctm', ctm, '-logfn', '/dev/null',
         '-hmm', path.join(model, 'en-us'), '-lm', path.join(model, 'en-us.lm.bin'), '-dict', path.join(model, 'cmudict-en-us.dict'),
       ]);
-      return parseHypotheses(await readFile(hyp, 'utf8'), spans.length);
+      const texts = parseHypotheses(await readFile(hyp, 'utf8'), spans.length);
+      const confidences = parseWordConfidences(await readFile(ctm, 'utf8'), spans.length);
+      return texts.map((text, i) => ({ text, confidence: text ? confidences[i]! : null }));
     } finally {
       await rm(work, { recursive: true, force: true });
     }
@@ -87,4 +90,23 @@ export function parseHypotheses(output: string, count: number): string[] {
     if (index < count) texts[index] = match[1]!.replace(/\(\d+\)/g, '').trim();
   }
   return texts;
+}
+
+/**
+ * The mean posterior probability of each span's words, from the recogniser's CTM output
+ * (`u3 1 <start> <duration> <word> <posterior>` per word, fillers and silences marked `<…>` or `[…]`,
+ * alternative pronunciations as `word(2)`); null for a span without words.
+ */
+export function parseWordConfidences(output: string, count: number): (number | null)[] {
+  const sums = Array.from({ length: count }, () => ({ total: 0, words: 0 }));
+  for (const line of output.split('\n')) {
+    const match = /^u(\d+)\s+\S+\s+[\d.]+\s+[\d.]+\s+(\S+)\s+([\d.]+)\s*$/.exec(line.trim());
+    if (!match) continue;
+    const index = Number(match[1]);
+    const word = match[2]!;
+    if (index >= count || /^[<[]/.test(word) || /^\+\+.*\+\+$/.test(word)) continue;
+    sums[index]!.total += Number(match[3]);
+    sums[index]!.words += 1;
+  }
+  return sums.map(({ total, words }) => (words ? total / words : null));
 }

@@ -1,11 +1,20 @@
 import type { TranscriberName } from '@touchline/shared';
 import type { Segment } from '../speech-segments';
 
+/**
+ * What the recogniser heard in one span, and how sure it was: the mean posterior probability of its words
+ * (0–1), null when the recogniser does not say.
+ */
+export interface Recognised {
+  text: string;
+  confidence: number | null;
+}
+
 /** Turns stretches of a session's audio into text. The audio is 16 kHz mono signed 16-bit little-endian PCM. */
 export interface Transcriber {
   readonly name: Exclude<TranscriberName, 'none'>;
-  /** One text per span, in order (empty when nothing was recognised); `onProgress` gets the share done (0–1). */
-  transcribe(pcmFile: string, spans: Segment[], onProgress?: (done: number) => Promise<void>): Promise<string[]>;
+  /** One result per span, in order (empty text when nothing was recognised); `onProgress` gets the share done (0–1). */
+  transcribe(pcmFile: string, spans: Segment[], onProgress?: (done: number) => Promise<void>): Promise<Recognised[]>;
 }
 
 /** The transcriber the analysis uses; null when it runs without one (`TRANSCRIBER=none`). */

@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { startPasswordChange } from '../auth-actions';
 import { authErrorMessage } from '../auth-messages';
 import { useAuthStore } from '../stores/auth-store';
+import { SquadEditor } from '../components/squad-editor';
 
 export default function ProfileScreen() {
   const user = useAuthStore((s) => s.user);
@@ -54,6 +55,7 @@ export default function ProfileScreen() {
           <KeyRound className="h-4 w-4" aria-hidden /> Change password
         </Button>
       </section>
+      <SquadEditor />
     </Page>
   );
 }

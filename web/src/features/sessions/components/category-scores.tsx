@@ -1,4 +1,4 @@
-import type { CategoryScoreDto, SkillLevel } from '@touchline/shared';
+import { UNCLEAR_SPEECH, type CategoryScoreDto, type SkillLevel } from '@touchline/shared';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Rectangle, XAxis, YAxis, type BarShapeProps } from 'recharts';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { capitalize, formatScore } from '@/lib/format';
@@ -25,9 +25,12 @@ const LEVEL_COLORS: Record<SkillLevel, string> = {
   expert: '#7c3aed',
 };
 
-/** What a category's row says about its score: "72 · Advanced", or "Not scored". */
-export function scoreCaption({ score, level }: Pick<CategoryScoreDto, 'score' | 'level'>): string {
-  if (score === null) return 'Not scored';
+/**
+ * What a category's row says about its score: "72 · Advanced", "Not scored", or, when the score was withheld
+ * because the recogniser was unsure of the words (a null score with a confidence), UNCLEAR_SPEECH.
+ */
+export function scoreCaption({ score, level, confidence }: Pick<CategoryScoreDto, 'score' | 'level' | 'confidence'>): string {
+  if (score === null) return confidence !== null && confidence !== undefined ? UNCLEAR_SPEECH : 'Not scored';
   return level ? `${formatScore(score)} · ${capitalize(level)}` : formatScore(score);
 }
 
@@ -92,7 +95,7 @@ export function CategoryScores({ scores, rubricVersion }: { scores: CategoryScor
             <div className="flex items-baseline justify-between gap-3">
               <span className="font-medium text-slate-900">{capitalize(s.category)}</span>
               {s.score === null ? (
-                <span className="text-sm font-medium text-slate-500">Not scored</span>
+                <span className="text-sm font-medium text-slate-500">{scoreCaption(s)}</span>
               ) : (
                 <span className="text-slate-700">
                   <span className="text-lg font-semibold text-slate-900">{formatScore(s.score)}</span>

@@ -77,6 +77,26 @@ describe('session report', () => {
     expect(screen.queryByText(/not part of this report/)).not.toBeInTheDocument();
   });
 
+  it('shows "Not enough clear speech to score" for a category withheld as unclear, beside one scored from timing alone', async () => {
+    const unclear = "Not enough clear speech to score: the recogniser's confidence in the words it heard was 12 %, below the 50 % the rubric needs.";
+    serve({
+      ...report,
+      scores: report.scores.map((s) =>
+        s.category === 'technical'
+          ? { ...s, score: null, level: null, basis: unclear, confidence: 0.12 }
+          : s.category === 'management'
+            ? { ...s, basis: 'From interventions per minute and longest silence: timing alone.', confidence: null }
+            : s,
+      ),
+    });
+    renderApp('/sessions/s1', makeUser());
+    const technical = await screen.findByTestId('score-technical');
+    expect(technical).toHaveTextContent(/^TechnicalNot enough clear speech to score/);
+    expect(technical).not.toHaveTextContent('Not scored');
+    expect(screen.getByTestId('score-management')).toHaveTextContent(/40.*timing alone/);
+    expect(screen.getByTestId('score-tactical')).toHaveTextContent('Not scored');
+  });
+
   it('lists the coded transcript and seeks the player to an utterance', async () => {
     serve(report);
     renderApp('/sessions/s1', makeUser());
