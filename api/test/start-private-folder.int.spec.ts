@@ -25,7 +25,17 @@ beforeAll(async () => {
   shared = await mkdtemp(path.join(tmpdir(), 'touchline-var-'));
   await chmod(shared, 0o755);
   const clone = path.join(privateHome, 'touchline');
-  for (const part of ['package.json', 'shared/package.json', 'shared/dist', 'api/package.json', 'api/dist', 'api/rubric', 'api/assets']) {
+  for (const part of [
+    'package.json',
+    'shared/package.json',
+    'shared/dist',
+    'api/package.json',
+    'api/dist',
+    'api/rubric',
+    'api/assets',
+    'api/plans',
+    'shared/help',
+  ]) {
     await cp(path.join(repo, part), path.join(clone, part), { recursive: true, verbatimSymlinks: true });
   }
   for (const modules of ['node_modules', 'api/node_modules']) {

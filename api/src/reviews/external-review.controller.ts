@@ -12,7 +12,7 @@ import { ClientAddress, CurrentReviewLink, REVIEW_PASSWORD_HEADER, ReviewLinkGua
 /** The only routes a review link opens, each checked by `ReviewLinkGuard`; no sign-in. */
 @ApiTags('external review')
 @ApiParam({ name: 'sessionId', format: 'uuid' })
-@ApiParam({ name: 'token', description: 'The link token (43 characters, base64url)' })
+@ApiParam({ name: 'token', description: 'The link token (43 characters, base64url)', schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } })
 @ApiHeader({ name: REVIEW_PASSWORD_HEADER, required: false, description: "The link's password, URI-encoded, when it has one" })
 @ApiErrors(401, 404, 429)
 @UseGuards(ReviewLinkGuard)

@@ -8,7 +8,7 @@ import { SessionStreamService } from './session-stream.service';
 
 /** The database side of the stream (LISTEN on PostgreSQL) replaced by subjects the test drives. */
 function fakeFeed(failure?: Error) {
-  const feed = { changes: new Subject<SessionStatusChange>(), lost: new ReplaySubject<void>(1) };
+  const feed = { changes: new Subject<SessionStatusChange>(), accountChanges: new Subject<{ userId: string }>(), lost: new ReplaySubject<void>(1) };
   const ready = async () => {
     if (failure) throw failure;
     return feed.lost;

@@ -5,11 +5,14 @@ import { Validate, ValidatorConstraint, type ValidationArguments, type Validator
 
 const NAME = new RegExp(SQUAD_NAME_PATTERN, 'u');
 // The letters rule (any script) is in the description: JSON Schema regexes have no portable letter class.
+// The documented pattern is a plain-ASCII, capitalised subset of what the API accepts (letters of any script, any
+// case), so every name a client builds from the document is accepted and no two of them differ only in case.
 const name = {
-  type: String,
+  type: 'string',
   minLength: 1,
   maxLength: SQUAD_LIMITS.nameLength,
-  description: 'A first name: letters, with spaces, hyphens or apostrophes only between them',
+  pattern: "^[A-Z][a-z]*(?:[ '-][A-Z][a-z]*)*$",
+  description: 'A first name: letters of any script, with spaces, hyphens or apostrophes only between them',
 };
 
 /** What is wrong with a squad, one reason (the first found), or null when it is a valid one. */
