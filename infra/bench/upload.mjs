@@ -1,8 +1,14 @@
 #!/usr/bin/env node
 // npm run bench:upload — a 1 GiB recording uploaded over loopback with tus-js-client, through the product's
-// API (tus at /api/uploads on the filesystem store) and, in the same run, through tusd, the reference tus
-// server, on the same kind of store (files in a folder). Prints the MB/s of each, their ratio, and the
-// API's resident memory before and at its peak during the upload: it must stay flat, not grow with the file.
+// API (tus at /api/uploads) and, in the same run, through tusd, the reference tus server, on the same kind of
+// store: files in a folder, then a MinIO bucket. The two servers take turns for BENCH_UPLOAD_ROUNDS rounds
+// (default 3, the order swapped each round), so a burst of load on a shared machine hits both alike; each
+// round's ratio pairs the two uploads of that round, and the report gives the median and the spread.
+// Also printed: the CPU time each server spent per GiB (less sensitive to other load than MB/s) and the
+// API's resident memory, idle and at its peak during its uploads.
+//
+// BENCH_UPLOAD_BYTES (default 1 GiB), BENCH_UPLOAD_ROUNDS, BENCH_UPLOAD_STORES (default filesystem,s3) and
+// BENCH_CPU_PROF=<folder> (the API's V8 CPU profiles, one per store, for Chrome's DevTools) adjust a run.
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { chmodSync, createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -11,16 +17,26 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { reportRows, rssBytes } from '../lib/bench-report.mjs';
 import { ensureGoTool } from '../lib/go-tools.mjs';
+import { startMinio } from '../lib/s3-servers.mjs';
 import { ensureBuilt, ensureInstalled, root } from '../lib/setup.mjs';
 import { writeMediaFile } from '../lib/test-media.mjs';
 
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 ** 3);
+const ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
+const STORES = (process.env.BENCH_UPLOAD_STORES ?? 'filesystem,s3').split(',').map((s) => s.trim());
 const PORT = Number(process.env.BENCH_PORT ?? 18_799);
 const TUSD_PORT = Number(process.env.BENCH_TUSD_PORT ?? 18_796);
-const MAIL = { MAILDEV_SMTP_PORT: process.env.BENCH_MAIL_SMTP_PORT ?? '18797', MAILDEV_WEB_PORT: process.env.BENCH_MAIL_WEB_PORT ?? '18798' };
+const MINIO_PORT = Number(process.env.BENCH_MINIO_PORT ?? 18_794);
+const MINIO_CONSOLE_PORT = Number(process.env.BENCH_MINIO_CONSOLE_PORT ?? 18_795);
+// The API sends no mail here; a closed port keeps npm start from running its mail catcher in the API's process.
+const NO_MAIL = { SMTP_HOST: '127.0.0.1', SMTP_PORT: '9' };
 // What the web app's chunks grow to: just under 32 MB.
 const CHUNK = 32 * 1024 * 1024 - 1;
 const MB = 1_000_000;
+const GIB = 1024 ** 3;
+
+for (const store of STORES) if (store !== 'filesystem' && store !== 's3') throw new Error(`BENCH_UPLOAD_STORES: unknown store ${store}`);
+if (!(ROUNDS >= 1)) throw new Error('BENCH_UPLOAD_ROUNDS must be 1 or more');
 
 ensureInstalled();
 ensureBuilt();
@@ -28,6 +44,7 @@ const require = createRequire(path.join(root, 'api/package.json'));
 const tus = require('tus-js-client');
 const { Client } = require('pg');
 const { importJWK, SignJWT } = require('jose');
+const Minio = require('minio');
 
 const work = mkdtempSync(path.join(tmpdir(), 'touchline-bench-upload-'));
 // PostgreSQL runs as its own user when the benchmark runs as root; it must reach its folder inside.
@@ -50,6 +67,19 @@ async function waitFor(url, child, name) {
       return;
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+async function stop(child, signal) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill(signal);
+  await exited;
+}
+
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** A Bearer token for a registered coach, signed with the embedded provider's key as it would sign one. */
@@ -79,8 +109,10 @@ async function coachToken(dataDir, baseUrl) {
   return token;
 }
 
-function upload(file, options) {
+/** Uploads the source file; resolves with the seconds it took and the CPU seconds `pid` spent meanwhile. */
+function upload(file, pid, options) {
   return new Promise((resolve, reject) => {
+    const cpuBefore = cpuSeconds(pid);
     const started = performance.now();
     const handle = new tus.Upload(createReadStream(file), {
       uploadSize: SIZE,
@@ -88,92 +120,184 @@ function upload(file, options) {
       retryDelays: [],
       storeFingerprintForResuming: false,
       ...options,
-      onSuccess: () => resolve({ seconds: (performance.now() - started) / 1000, url: handle.url }),
+      onSuccess: () => resolve({ seconds: (performance.now() - started) / 1000, cpu: cpuSeconds(pid) - cpuBefore, url: handle.url }),
       onError: reject,
     });
     handle.start();
   });
 }
 
-async function sha256(file) {
+async function sha256(stream) {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk);
+  for await (const chunk of stream) hash.update(chunk);
   return hash.digest('hex');
 }
 
-console.log(`generating a ${(SIZE / 1024 ** 3).toFixed(2)} GiB recording…`);
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const spread = (values, digits = 0) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
+const mib = (b) => `${(b / 1024 ** 2).toFixed(0)} MiB`;
+
+console.log(`generating a ${(SIZE / GIB).toFixed(2)} GiB recording…`);
 const source = path.join(work, 'recording.mp4');
 await writeMediaFile(source, 'mp4', SIZE);
+const sourceHash = await sha256(createReadStream(source));
 
-// The product, as npm start runs it.
-const dataDir = path.join(work, 'product');
-const baseUrl = `http://127.0.0.1:${PORT}`;
-const product = spawn(process.execPath, [path.join(root, 'infra/bin/start.mjs')], {
-  cwd: root,
-  env: { ...process.env, ...MAIL, DATA_DIR: dataDir, PORT: String(PORT), PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', MAX_UPLOAD_BYTES: String(SIZE * 2) },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-children.push(product);
-await waitFor(`${baseUrl}/api/health`, product, 'the product');
-const token = await coachToken(dataDir, baseUrl);
-const created = await (
-  await fetch(`${baseUrl}/api/sessions`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ title: 'Benchmark', mediaType: 'video', fileName: 'bench.mp4', sizeBytes: SIZE }),
-  })
-).json();
+let minio;
+const minioKeys = { accessKey: 'benchadmin', secretKey: randomUUID() };
+if (STORES.includes('s3')) {
+  minio = await startMinio({ dataDir: path.join(work, 'minio'), port: MINIO_PORT, consolePort: MINIO_CONSOLE_PORT, ...minioKeys });
+  children.push(minio.child);
+  const client = new Minio.Client({ endPoint: '127.0.0.1', port: MINIO_PORT, useSSL: false, ...minioKeys });
+  await client.makeBucket('tusd-bench');
+}
+const s3Client = () => new Minio.Client({ endPoint: '127.0.0.1', port: MINIO_PORT, useSSL: false, ...minioKeys });
 
-const idleRss = rssBytes(product.pid);
-let peakRss = idleRss;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssBytes(product.pid))), 50);
-const api = await upload(source, {
-  endpoint: `${baseUrl}${created.upload.endpoint}`,
-  metadata: created.upload.metadata,
-  headers: { authorization: `Bearer ${token}` },
-});
-clearInterval(sampler);
-const storedFile = path.join(dataDir, 'objects', 'sessions', created.session.id, 'recording');
-if (statSync(storedFile).size !== SIZE) throw new Error('the API stored a file of the wrong size');
+/** The product as npm start runs it, on `store`. */
+async function startProduct(store) {
+  const dataDir = path.join(work, `product-${store}`);
+  const baseUrl = `http://127.0.0.1:${PORT}`;
+  const s3 =
+    store === 's3'
+      ? {
+          STORAGE_DRIVER: 's3',
+          S3_ENDPOINT: minio.endpoint,
+          S3_BUCKET: 'touchline-bench',
+          S3_ACCESS_KEY: minioKeys.accessKey,
+          S3_SECRET_KEY: minioKeys.secretKey,
+        }
+      : { STORAGE_DRIVER: 'filesystem' };
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
+  const child = spawn(process.execPath, [...profile, path.join(root, 'infra/bin/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...NO_MAIL,
+      ...s3,
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      BACKGROUND_JOBS: 'false',
+      MAX_UPLOAD_BYTES: String(SIZE * 2),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  await waitFor(`${baseUrl}/api/health`, child, 'the product');
+  return { child, dataDir, baseUrl, token: await coachToken(dataDir, baseUrl) };
+}
 
-// tusd on files in a folder, the same kind of store.
-const tusdDir = path.join(work, 'tusd');
-const tusd = spawn(
-  ensureGoTool('tusd'),
-  ['-host', '127.0.0.1', '-port', String(TUSD_PORT), '-upload-dir', tusdDir, '-base-path', '/files/', '-disable-download', '-verbose=false'],
-  { stdio: 'ignore' },
-);
-children.push(tusd);
-await waitFor(`http://127.0.0.1:${TUSD_PORT}/files/`, tusd, 'tusd');
-const reference = await upload(source, { endpoint: `http://127.0.0.1:${TUSD_PORT}/files/`, metadata: { filename: 'bench.mp4' } });
+function startTusd(store) {
+  const args = ['-host', '127.0.0.1', '-port', String(TUSD_PORT), '-base-path', '/files/', '-disable-download', '-verbose=false'];
+  const env = { ...process.env };
+  if (store === 's3') {
+    args.push('-s3-bucket', 'tusd-bench', '-s3-endpoint', minio.endpoint);
+    Object.assign(env, { AWS_ACCESS_KEY_ID: minioKeys.accessKey, AWS_SECRET_ACCESS_KEY: minioKeys.secretKey, AWS_REGION: 'us-east-1' });
+  } else {
+    args.push('-upload-dir', path.join(work, 'tusd'));
+  }
+  const child = spawn(ensureGoTool('tusd'), args, { stdio: 'ignore', env });
+  children.push(child);
+  return child;
+}
 
-const sourceHash = await sha256(source);
-const apiHash = await sha256(storedFile);
-if (apiHash !== sourceHash) throw new Error('the API stored different bytes');
+/** One upload through the API into a new session; checks what was stored, then deletes the session. */
+async function apiRound(product, store, checkBytes, memory) {
+  const auth = { authorization: `Bearer ${product.token}` };
+  const created = await (
+    await fetch(`${product.baseUrl}/api/sessions`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Benchmark', mediaType: 'video', fileName: 'bench.mp4', sizeBytes: SIZE }),
+    })
+  ).json();
+  const sampler = setInterval(() => (memory.peak = Math.max(memory.peak, rssBytes(product.child.pid))), 50);
+  const result = await upload(source, product.child.pid, {
+    endpoint: `${product.baseUrl}${created.upload.endpoint}`,
+    metadata: created.upload.metadata,
+    headers: auth,
+  });
+  clearInterval(sampler);
+  const key = `sessions/${created.session.id}/recording`;
+  const stored =
+    store === 's3' ? await s3Client().getObject('touchline-bench', key) : createReadStream(path.join(product.dataDir, 'objects', ...key.split('/')));
+  if (checkBytes && (await sha256(stored)) !== sourceHash) throw new Error(`the API stored different bytes (${store})`);
+  if (!checkBytes) stored.destroy();
+  if (store === 'filesystem' && statSync(path.join(product.dataDir, 'objects', ...key.split('/'))).size !== SIZE)
+    throw new Error('the API stored a file of the wrong size');
+  await fetch(`${product.baseUrl}/api/sessions/${created.session.id}`, { method: 'DELETE', headers: auth });
+  return result;
+}
 
-const apiRate = SIZE / MB / api.seconds;
-const tusdRate = SIZE / MB / reference.seconds;
-const mib = (b) => `${(b / 1024 ** 2).toFixed(0)} MiB`;
-console.log('');
-console.log(`upload of ${(SIZE / 1024 ** 3).toFixed(2)} GiB over loopback, tus-js-client, ${mib(CHUNK + 1)} chunks`);
-console.log(`  API (/api/uploads, filesystem store)  ${apiRate.toFixed(0).padStart(5)} MB/s  (${api.seconds.toFixed(1)} s)`);
-console.log(`  tusd ${'(reference, filestore)'.padEnd(32)} ${tusdRate.toFixed(0).padStart(5)} MB/s  (${reference.seconds.toFixed(1)} s)`);
-console.log(`  ratio API / tusd                       ${(apiRate / tusdRate).toFixed(2)}`);
-console.log(`  API resident memory: ${mib(idleRss)} idle, ${mib(peakRss)} at peak (+${mib(peakRss - idleRss)} for a ${mib(SIZE)} file)`);
-console.log(`  stored bytes identical to the source: ${apiHash === sourceHash}`);
-reportRows([
-  {
-    benchmark: 'bench:upload',
-    measure: `tus upload of ${(SIZE / 1024 ** 3).toFixed(2)} GiB, filesystem store`,
-    result: `${apiRate.toFixed(0)} MB/s`,
-    baseline: `tusd ${tusdRate.toFixed(0)} MB/s`,
-    ratio: apiRate / tusdRate,
-    target: '≥ 1.0×, API peak under 150 MB',
-    peakMiB: peakRss / 1024 ** 2,
-    memoryOf: `API, ${mib(idleRss)} idle`,
-  },
-]);
+async function tusdRound(tusd, store) {
+  const result = await upload(source, tusd.pid, { endpoint: `http://127.0.0.1:${TUSD_PORT}/files/`, metadata: { filename: 'bench.mp4' } });
+  const id = result.url.split('/').pop();
+  if (store === 's3') {
+    const client = s3Client();
+    await client.removeObjects('tusd-bench', [id.split('+')[0], `${id.split('+')[0]}.info`]);
+  } else {
+    rmSync(path.join(work, 'tusd'), { recursive: true, force: true });
+  }
+  return result;
+}
 
-product.kill('SIGINT');
-tusd.kill('SIGTERM');
-await new Promise((r) => product.once('exit', r));
+const rows = [];
+for (const store of STORES) {
+  const product = await startProduct(store);
+  const tusd = startTusd(store);
+  await waitFor(`http://127.0.0.1:${TUSD_PORT}/files/`, tusd, 'tusd');
+  const memory = { idle: rssBytes(product.child.pid), peak: 0 };
+  memory.peak = memory.idle;
+  const api = [];
+  const reference = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const turn = [() => apiRound(product, store, round === 0, memory).then((r) => api.push(r)), () => tusdRound(tusd, store).then((r) => reference.push(r))];
+    if (round % 2) turn.reverse();
+    for (const go of turn) await go();
+    const last = (list) => (SIZE / MB / list.at(-1).seconds).toFixed(0);
+    console.log(`  ${store} round ${round + 1}/${ROUNDS}: API ${last(api)} MB/s, tusd ${last(reference)} MB/s`);
+  }
+  await stop(product.child, 'SIGINT');
+  await stop(tusd, 'SIGTERM');
+
+  const rate = (r) => SIZE / MB / r.seconds;
+  const ratios = api.map((r, i) => rate(r) / rate(reference[i]));
+  const cpu = (list) => median(list.map((r) => r.cpu / (SIZE / GIB)));
+  const label = store === 's3' ? 'S3 store (MinIO)' : 'filesystem store';
+  console.log('');
+  console.log(`upload of ${(SIZE / GIB).toFixed(2)} GiB over loopback, tus-js-client, ${mib(CHUNK + 1)} chunks, ${label}, ${ROUNDS} rounds`);
+  console.log(`  API (/api/uploads)  median ${median(api.map(rate)).toFixed(0).padStart(4)} MB/s (${spread(api.map(rate))}), ${cpu(api).toFixed(2)} CPU s/GiB`);
+  console.log(
+    `  tusd (reference)    median ${median(reference.map(rate)).toFixed(0).padStart(4)} MB/s (${spread(reference.map(rate))}), ${cpu(reference).toFixed(2)} CPU s/GiB`,
+  );
+  console.log(`  ratio API / tusd, paired by round: median ${median(ratios).toFixed(2)} (${spread(ratios, 2)})`);
+  console.log(`  API resident memory: ${mib(memory.idle)} idle, ${mib(memory.peak)} at peak (+${mib(memory.peak - memory.idle)} for a ${mib(SIZE)} file)`);
+  console.log(`  stored bytes identical to the source: true`);
+  rows.push(
+    {
+      benchmark: 'bench:upload',
+      measure: `tus upload of ${(SIZE / GIB).toFixed(2)} GiB, ${label}, median of ${ROUNDS} rounds (ratios ${spread(ratios, 2)})`,
+      result: `${median(api.map(rate)).toFixed(0)} MB/s (${spread(api.map(rate))})`,
+      baseline: `tusd ${median(reference.map(rate)).toFixed(0)} MB/s (${spread(reference.map(rate))})`,
+      ratio: median(ratios),
+      target: store === 's3' ? '≥ 0.9×, API peak under 150 MB' : '≥ 1.0×, API peak under 150 MB',
+      peakMiB: memory.peak / 1024 ** 2,
+      memoryOf: `API, ${mib(memory.idle)} idle`,
+    },
+    {
+      benchmark: 'bench:upload',
+      measure: `CPU time per GiB uploaded, ${label} (lower is better)`,
+      result: `${cpu(api).toFixed(2)} s`,
+      baseline: `tusd ${cpu(reference).toFixed(2)} s`,
+      ratio: cpu(api) / cpu(reference),
+      target: '—',
+      peakMiB: null,
+    },
+  );
+}
+if (minio) await minio.stop();
+reportRows(rows);

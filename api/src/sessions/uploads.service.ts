@@ -5,7 +5,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EVENTS, Server, type Upload } from '@tus/server';
 import { isUUID } from 'class-validator';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
-import { NodeRequest, sendNodeResponse } from 'srvx/node';
+import { sendNodeResponse } from 'srvx/node';
 import { UserAuthenticator } from '../auth/registered-user.guard';
 import { AppError, Errors } from '../common/app-error';
 import type { HttpMount } from '../common/http-mounts';
@@ -19,6 +19,7 @@ import { recordingKey } from './recording-key';
 import { SessionsService } from './sessions.service';
 import { SessionsRepository } from './sessions.repository';
 import { UPLOAD_ENDPOINT } from './upload-endpoint';
+import { uploadRequest } from './upload-request';
 
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
@@ -100,7 +101,7 @@ export class UploadsService {
       return;
     }
     req.url = req.originalUrl;
-    const response = await this.server.handleWeb(new NodeRequest({ req, res }));
+    const response = await this.server.handleWeb(uploadRequest(req, res));
     await sendNodeResponse(res, response.status >= 400 ? await asJsonError(response) : response);
   }
 
