@@ -225,7 +225,11 @@ async function apiRound(product, store, checkBytes, memory) {
   const key = `sessions/${created.session.id}/recording`;
   const stored =
     store === 's3' ? await s3Client().getObject('touchline-bench', key) : createReadStream(path.join(product.dataDir, 'objects', ...key.split('/')));
-  if (checkBytes && (await sha256(stored)) !== sourceHash) throw new Error(`the API stored different bytes (${store})`);
+  if (checkBytes) {
+    const stat =
+      store === 's3' ? (await s3Client().statObject('touchline-bench', key)).size : statSync(path.join(product.dataDir, 'objects', ...key.split('/'))).size;
+    if ((await sha256(stored)) !== sourceHash) throw new Error(`the API stored different bytes (${store}, ${stat} bytes)`);
+  }
   if (!checkBytes) stored.destroy();
   if (store === 'filesystem' && statSync(path.join(product.dataDir, 'objects', ...key.split('/'))).size !== SIZE)
     throw new Error('the API stored a file of the wrong size');
