@@ -17,6 +17,7 @@ const elite: SubscriptionDto = {
   planStartedAt: '2026-03-12T10:00:00.000Z',
   trialEndsAt: null,
   trialEnded: false,
+  paid: null,
 };
 
 describe('subscription', () => {
