@@ -177,7 +177,8 @@ describe('checkout and portal (requests checked by stripe-mock)', () => {
 describe('webhook', () => {
   it('applies a completed checkout from the re-fetched subscription: plan, live event and subscription page', async () => {
     const { token, sub } = await registerCoach(api, 'Subscriber');
-    expect((await me(token)).plan).toBe('Coach');
+    // Signing up for a paid plan gives Free Trial: the plan is bought through Checkout.
+    expect((await me(token)).plan).toBe('Free Trial');
     const stream = await openEventStream(api.url, token);
     try {
       const res = await deliver(await checkoutCompleted(await userId(sub), 'sub_touchline_1'));
@@ -205,7 +206,7 @@ describe('webhook', () => {
     expect((await deliver(forged, { signature: 't=1,v1=deadbeef' })).status).toBe(400);
     // Correctly signed, but ten minutes ago: a captured event sent again later.
     expect((await deliver(forged, { timestamp: Math.floor(Date.now() / 1000) - 600 })).status).toBe(400);
-    expect((await me(token)).plan).toBe('Coach');
+    expect((await me(token)).plan).toBe('Free Trial');
     const { rows } = await db.query('SELECT 1 FROM billing_events WHERE id = $1', [forged.id]);
     expect(rows).toHaveLength(0);
   });
