@@ -2,6 +2,7 @@ import { RequestMethod, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
@@ -14,6 +15,7 @@ import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { HttpMounts } from './common/http-mounts';
 import { identityOrigins } from './identity/identity.module';
+import { BILLING_WEBHOOK_ROUTE } from './plans/billing/billing.port';
 import { CREATE_SESSION_SCHEMA } from './sessions/dto/create-session.dto';
 import { describeUploads } from './sessions/uploads.openapi';
 import { describeGoalTargets } from './dashboards/dto/goal.dto';
@@ -43,6 +45,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
       },
     }),
   );
+  // The payment provider signs the exact bytes it sends: this one route keeps its body raw for the check.
+  app.use(`/${API_PREFIX}/${BILLING_WEBHOOK_ROUTE}`, express.raw({ type: () => true, limit: config.bodyLimit }));
   app.use(jsonBody(config.bodyLimit));
   app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: 'idp/{*path}', method: RequestMethod.ALL }] });
   app.useGlobalPipes(createValidationPipe());

@@ -10,7 +10,7 @@ import { stopOnSignals } from './shutdown';
 async function main(): Promise<void> {
   const config = loadConfig();
   // Checked before anything starts, so a broken catalogue stops the start with its reason alone.
-  loadPlanCatalogue(config.plansFile);
+  loadPlanCatalogue(config.plansFile, config.billingProvider);
   const logger = createLogger(config);
 
   let embedded: EmbeddedDatabase | undefined;

@@ -303,3 +303,21 @@ it('the matrix covers compare and development; externalReview and teams are cata
   expect(new Set(GATED.map((g) => g.capability))).toEqual(new Set(['compare', 'development']));
   expect(CAPABILITIES).toEqual(['compare', 'development', 'externalReview', 'teams']);
 });
+
+describe('billing off (BILLING_PROVIDER=none)', () => {
+  it('sells nothing: checkout, portal and webhook answer that the club manages plans, and no subscription is shown', async () => {
+    const { token } = await coach('Coach');
+    for (const [route, body] of [
+      ['/api/billing/checkout', { plan: 'Elite', interval: 'month' }],
+      ['/api/billing/portal', {}],
+    ] as const) {
+      const res = await call(token, 'POST', route, body);
+      expect(res.status, route).toBe(409);
+      expect(await res.json(), route).toEqual({ statusCode: 409, message: PLAN_MESSAGES.managedByClub });
+    }
+    const webhook = await fetch(`${api.url}/api/billing/stripe/webhook`, { method: 'POST', headers: { 'stripe-signature': 't=1,v1=x' }, body: '{}' });
+    expect(webhook.status).toBe(409);
+    expect(await (await call(token, 'GET', '/api/subscription')).json()).toMatchObject({ plan: 'Coach', billing: 'none', paid: null });
+    expect(await (await call(token, 'GET', '/api/auth/check')).json()).toMatchObject({ plan: 'Coach' });
+  });
+});

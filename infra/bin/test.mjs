@@ -51,7 +51,8 @@ try {
   ensureInstalled();
   ensureSystemPackages();
   // The storage contract suite runs against both S3 servers; a first build takes a few minutes, then it is cached.
-  for (const tool of ['minio', 'versitygw']) ensureGoTool(tool);
+  // The Stripe billing adapter's tests run against stripe-mock.
+  for (const tool of ['minio', 'versitygw', 'stripe-mock']) ensureGoTool(tool);
   // The OpenAPI conformance test runs schemathesis (PyPI) from a virtualenv in the same cache.
   ensureSchemathesis();
   ensureBuilt();

@@ -1,4 +1,4 @@
-// S3 servers and the reference tus server for tests and benchmarks, built from source with Go (the Go
+// S3 servers, the reference tus server and stripe-mock for tests and benchmarks, built from source with Go (the Go
 // module proxy is reachable here; release binaries are not). Versions are pinned; each binary is built once
 // into the cache folder outside the repository, and Go's own module and build caches make a rebuild of a
 // new pin fast.
@@ -19,6 +19,8 @@ export const GO_TOOLS = {
   mc: { module: 'github.com/minio/mc', pkg: 'github.com/minio/mc', version: 'v0.0.0-20250313080218-cf909e1063a9' },
   versitygw: { module: 'github.com/versity/versitygw', pkg: 'github.com/versity/versitygw/cmd/versitygw', version: 'v1.8.0' },
   tusd: { module: 'github.com/tus/tusd/v2', pkg: 'github.com/tus/tusd/v2/cmd/tusd', version: 'v2.10.1' },
+  // Stripe's own stateless mock of its API, for the Stripe billing adapter's tests.
+  'stripe-mock': { module: 'github.com/stripe/stripe-mock', pkg: 'github.com/stripe/stripe-mock', version: 'v0.197.0' },
 };
 
 /** Path of the named tool's binary, building it first when the pinned version is not in the cache. */

@@ -19,6 +19,14 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
 export const BILLING_INTERVALS = ['month', 'year'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
+/** `none`: the club's installation admins assign plans; `stripe`: coaches subscribe through Stripe. */
+export const BILLING_PROVIDERS = ['none', 'stripe'] as const;
+export type BillingProvider = (typeof BILLING_PROVIDERS)[number];
+
+/** The payment provider's subscription states the product acts on (Stripe's names). */
+export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'unpaid'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
 export interface PlanPriceDto {
   interval: BillingInterval;
   /** In the currency's minor unit (cents). */
@@ -49,7 +57,7 @@ export interface PlanDto {
 
 export interface PlanCatalogueDto {
   /** `none`: plans are assigned by the club's installation admins. */
-  billing: 'none' | 'stripe';
+  billing: BillingProvider;
   plans: PlanDto[];
 }
 
@@ -57,12 +65,49 @@ export interface PlanCatalogueDto {
 export interface SubscriptionDto {
   plan: Plan;
   opens: Capability[];
-  billing: 'none' | 'stripe';
+  billing: BillingProvider;
   /** When the current plan was given. */
   planStartedAt: string;
   /** Free Trial only: when uploads stop. */
   trialEndsAt: string | null;
   trialEnded: boolean;
+  /** The paid subscription when billing is on and the coach has one; null otherwise. */
+  paid: PaidSubscriptionDto | null;
+}
+
+/** A coach's subscription at the payment provider, as last confirmed by it. */
+export interface PaidSubscriptionDto {
+  status: SubscriptionStatus;
+  interval: BillingInterval | null;
+  /** Whether the Add-on is part of the subscription. */
+  addOn: boolean;
+  /** When the current period ends: the next renewal, or the end of access when cancelling at period end. */
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** When a paid trial ends (Stripe's trialing state). */
+  trialEnd: string | null;
+}
+
+/** The plans a coach can subscribe to (Free Trial is not sold; the Add-on goes beside a plan). */
+export const PAID_PLANS = ['Coach', 'Coach Plus', 'Elite', 'Pro', 'Goalkeeping Plus'] as const satisfies readonly SignupPlan[];
+export type PaidPlan = (typeof PAID_PLANS)[number];
+
+/** `POST /api/billing/checkout`: subscribe, or change plan, through the provider's checkout page. */
+export interface CheckoutRequestDto {
+  plan: PaidPlan;
+  interval: BillingInterval;
+  /** Add the Add-on as a second item of the subscription. */
+  addOn?: boolean;
+}
+
+/** `POST /api/billing/portal`: `cancel` opens the portal straight on cancelling the subscription. */
+export interface PortalRequestDto {
+  flow?: 'cancel';
+}
+
+/** Where the browser goes next: the provider's checkout or portal page. */
+export interface BillingRedirectDto {
+  url: string;
 }
 
 /** `PUT /api/admin/users/plan`: an installation admin assigns a plan to a coach by email. */
@@ -86,4 +131,8 @@ export const PLAN_MESSAGES = {
   userNotFound: 'No coach has this email address.',
   notAdmin: 'Only an installation admin may do this.',
   managedByClub: 'Your plan is managed by your club. Ask your club’s admin to change it.',
+  noPrice: (plan: string, interval: BillingInterval) => `${plan} cannot be bought ${interval === 'month' ? 'monthly' : 'yearly'} on this installation.`,
+  noBillingAccount: 'You have no subscription to manage yet. Choose a plan on the Pricing page.',
+  badSignature: 'Webhook signature verification failed.',
+  billingUnavailable: 'Billing is unavailable at the moment. Please try again later.',
 } as const;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { IdentityClientConfig, UserDto } from '@touchline/shared';
+import type { IdentityClientConfig, SignupPlan, UserDto } from '@touchline/shared';
 import { Errors } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import { IDENTITY_PROVIDER, type IdentityProvider, type VerifiedIdentity } from '../identity/identity-provider';
@@ -47,11 +47,16 @@ export class AuthService {
       identityId: identity.subject,
       username: dto.username,
       email: identity.email ?? dto.email,
-      plan: dto.plan,
-      eliteRole: dto.plan === 'Elite' ? 'Elite Admin' : null,
+      plan: this.startingPlan(dto.plan),
+      eliteRole: this.startingPlan(dto.plan) === 'Elite' ? 'Elite Admin' : null,
     });
     if (!user) throw Errors.userExists();
     return mapUser(user);
+  }
+
+  /** With Stripe billing a paid plan is bought through Checkout, so every account starts on Free Trial. */
+  private startingPlan(chosen: SignupPlan): SignupPlan {
+    return this.config.billingProvider === 'stripe' ? 'Free Trial' : chosen;
   }
 
   private async registerFromProvider(identity: VerifiedIdentity): Promise<UserEntity | null> {
@@ -62,8 +67,8 @@ export class AuthService {
       identityId: identity.subject,
       username: profile.username,
       email: identity.email,
-      plan: profile.plan,
-      eliteRole: profile.plan === 'Elite' ? 'Elite Admin' : null,
+      plan: this.startingPlan(profile.plan),
+      eliteRole: this.startingPlan(profile.plan) === 'Elite' ? 'Elite Admin' : null,
     });
     // null: a parallel request registered it first (or the email belongs to another user).
     return created ?? this.users.findByIdentityId(identity.subject);

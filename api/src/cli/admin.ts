@@ -55,7 +55,7 @@ async function withDatabase<T>(work: (client: Client) => Promise<T>): Promise<T>
 async function setPlan(email: string | undefined, plan: string | undefined): Promise<string> {
   if (!email || !plan) throw new UsageError(USAGE);
   if (!(SIGNUP_PLANS as readonly string[]).includes(plan)) throw new UsageError(`Unknown plan "${plan}".\n${USAGE}`);
-  const row = await withDatabase(async (client) => (await client.query<AssignedPlan>(ASSIGN_PLAN_SQL, [email, plan as SignupPlan])).rows[0]);
+  const row = await withDatabase(async (client) => (await client.query<AssignedPlan>(ASSIGN_PLAN_SQL, [email, plan as SignupPlan, null])).rows[0]);
   if (!row) throw new UsageError(`No coach has the email address ${email}.`);
   return `${row.email} is now on ${row.plan}.`;
 }

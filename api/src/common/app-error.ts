@@ -9,6 +9,7 @@ import {
   PLAN_MESSAGES,
   REVIEW_MESSAGES,
   SESSION_MESSAGES,
+  type BillingInterval,
   type Capability,
   type Plan,
 } from '@touchline/shared';
@@ -74,6 +75,11 @@ export const Errors = {
   trialEnded: (endedOn: string) => new AppError('TRIAL_ENDED', HttpStatus.FORBIDDEN, PLAN_MESSAGES.trialEnded(endedOn)),
   notAdmin: () => new AppError('NOT_ADMIN', HttpStatus.FORBIDDEN, PLAN_MESSAGES.notAdmin),
   planUserNotFound: () => new AppError('PLAN_USER_NOT_FOUND', HttpStatus.NOT_FOUND, PLAN_MESSAGES.userNotFound),
+  managedByClub: () => new AppError('MANAGED_BY_CLUB', HttpStatus.CONFLICT, PLAN_MESSAGES.managedByClub),
+  noPrice: (plan: string, interval: BillingInterval) => new AppError('NO_PRICE', HttpStatus.BAD_REQUEST, PLAN_MESSAGES.noPrice(plan, interval)),
+  noBillingAccount: () => new AppError('NO_BILLING_ACCOUNT', HttpStatus.CONFLICT, PLAN_MESSAGES.noBillingAccount),
+  badSignature: () => new AppError('BAD_SIGNATURE', HttpStatus.BAD_REQUEST, PLAN_MESSAGES.badSignature),
+  billingUnavailable: () => new AppError('BILLING_UNAVAILABLE', HttpStatus.BAD_GATEWAY, PLAN_MESSAGES.billingUnavailable),
   liveUpdatesUnavailable: () =>
     new AppError('LIVE_UPDATES_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, 'Live updates are unavailable at the moment. Please try again later.'),
 } as const;

@@ -63,6 +63,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ ASSISTANT_LLM_URL: 'ollama:11434' }, '/')).toThrow('ASSISTANT_LLM_URL must be an http:// or https:// URL');
   });
 
+  it('bills through Stripe only with its keys, named when missing', () => {
+    expect(loadConfig({}, '/')).toMatchObject({ billingProvider: 'none', stripe: undefined });
+    expect(() => loadConfig({ BILLING_PROVIDER: 'stripe' }, '/')).toThrow(
+      'Invalid configuration: STRIPE_SECRET_KEY is required when BILLING_PROVIDER=stripe; STRIPE_WEBHOOK_SECRET is required when BILLING_PROVIDER=stripe',
+    );
+    expect(() => loadConfig({ BILLING_PROVIDER: 'paypal' }, '/')).toThrow('BILLING_PROVIDER must be none or stripe');
+    expect(() => loadConfig({ BILLING_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }, '/')).toThrow(
+      'STRIPE_SECRET_KEY must be a Stripe secret or restricted key',
+    );
+    expect(loadConfig({ BILLING_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_2' }, '/').stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_2',
+      apiUrl: undefined,
+    });
+  });
+
   it('lists every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' }, '/')).toThrow(/PORT.*; LOG_LEVEL/);
   });

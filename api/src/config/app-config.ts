@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { TRANSCRIBERS, WEB_CLIENT_ID } from '@touchline/shared';
+import { BILLING_PROVIDERS, TRANSCRIBERS, WEB_CLIENT_ID, type BillingProvider } from '@touchline/shared';
 import { z } from 'zod';
 
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
@@ -117,7 +117,16 @@ const envShape = z.object({
     )
     .refine((list) => list.every((e) => /^[^\s@]+@[^\s@]+$/.test(e)), 'ADMIN_EMAILS must be email addresses separated by commas')
     .default([]),
-  BILLING_PROVIDER: z.enum(['none'], { message: 'BILLING_PROVIDER must be none' }).default('none'),
+  BILLING_PROVIDER: z.enum(BILLING_PROVIDERS, { message: 'BILLING_PROVIDER must be none or stripe' }).default('none'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(live|test)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_live_…, sk_test_…, rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_API_URL: url('STRIPE_API_URL').optional(),
 });
 
 /** Every environment variable the API reads. */
@@ -132,6 +141,7 @@ const envSchema = envShape.superRefine((env, ctx) => {
   if (env.IDENTITY_PROVIDER === 'keycloak') require(['KEYCLOAK_URL', 'KEYCLOAK_ADMIN_CLIENT_SECRET'], 'IDENTITY_PROVIDER=keycloak');
   if (env.STORAGE_DRIVER === 's3') require(['S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'], 'STORAGE_DRIVER=s3');
   if (env.TRANSCRIBER === 'http') require(['TRANSCRIBER_URL'], 'TRANSCRIBER=http');
+  if (env.BILLING_PROVIDER === 'stripe') require(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'], 'BILLING_PROVIDER=stripe');
 });
 
 export interface KeycloakSettings {
@@ -209,6 +219,14 @@ export interface AssistantSettings {
   timeoutMs: number;
 }
 
+/** Stripe, set exactly when BILLING_PROVIDER is stripe. */
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another address for Stripe's API (stripe-mock in tests); unset: Stripe itself. */
+  apiUrl: string | undefined;
+}
+
 export interface SmtpSettings {
   host: string;
   port: number;
@@ -257,8 +275,9 @@ export class AppConfig {
   readonly plansFile: string;
   /** Lower-cased emails of the installation admins, who assign plans; empty: nobody may, through the API. */
   readonly adminEmails: string[];
-  /** `none`: plans are assigned by installation admins and nothing is charged. */
-  readonly billingProvider: 'none';
+  /** `none`: plans are assigned by installation admins and nothing is charged; `stripe`: coaches subscribe. */
+  readonly billingProvider: BillingProvider;
+  readonly stripe: StripeSettings | undefined;
 
   constructor(values: AppConfigValues) {
     Object.assign(this, values);
@@ -371,5 +390,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     plansFile: e.PLANS_FILE ? path.resolve(cwd, e.PLANS_FILE) : DEFAULT_PLANS_FILE,
     adminEmails: e.ADMIN_EMAILS,
     billingProvider: e.BILLING_PROVIDER,
+    stripe:
+      e.BILLING_PROVIDER === 'stripe' ? { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiUrl: e.STRIPE_API_URL } : undefined,
   });
 }

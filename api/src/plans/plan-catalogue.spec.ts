@@ -52,4 +52,13 @@ describe('plan catalogue file', () => {
       { interval: 'year', amount: 19000, currency: 'eur' },
     ]);
   });
+
+  it('with Stripe billing, needs a price for every plan for sale and a Stripe price id on every price', () => {
+    expect(() => parsePlanCatalogue(shipped, 'plans.yaml', 'stripe')).toThrow(/plans\.1\.prices\.0\.stripePrice is required when BILLING_PROVIDER=stripe/);
+    const allPriced = shipped.replace(/currency: eur \}/g, 'currency: eur, stripePrice: price_x }');
+    expect(parsePlanCatalogue(allPriced, 'plans.yaml', 'stripe')).toHaveLength(7);
+    const unpricedPro = allPriced.replace(/(  - name: Pro\n(?:.*\n)*?)    prices:\n(?:      - .*\n)+/, '$1');
+    expect(() => parsePlanCatalogue(unpricedPro, 'plans.yaml', 'stripe')).toThrow(/Pro needs a price when BILLING_PROVIDER=stripe/);
+    expect(parsePlanCatalogue(unpricedPro, 'plans.yaml', 'none')).toHaveLength(7);
+  });
 });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { BILLING_INTERVALS, CAPABILITIES, PLANS, type PlanDto } from '@touchline/shared';
+import { BILLING_INTERVALS, CAPABILITIES, PLANS, type BillingProvider, type PlanDto } from '@touchline/shared';
 import { parse } from 'yaml';
 import { ConfigError } from '../config/app-config';
 import { z } from 'zod';
@@ -56,8 +56,11 @@ export type PlanCatalogue = CataloguePlan[];
 /** A configuration error: the start stops and prints just its message. */
 export class PlanCatalogueError extends ConfigError {}
 
-/** Reads and checks a catalogue; a problem stops the start with the file, the place and the reason. */
-export function parsePlanCatalogue(text: string, file: string): PlanCatalogue {
+/**
+ * Reads and checks a catalogue; a problem stops the start with the file, the place and the reason. With billing
+ * on, every plan for sale needs a price, and every price the provider's price id, so no coach meets a dead button.
+ */
+export function parsePlanCatalogue(text: string, file: string, billing: BillingProvider = 'none'): PlanCatalogue {
   let data: unknown;
   try {
     data = parse(text);
@@ -69,17 +72,25 @@ export function parsePlanCatalogue(text: string, file: string): PlanCatalogue {
     const problems = parsed.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(top)'}: ${issue.message}`);
     throw new PlanCatalogueError(`Invalid plan catalogue ${file}: ${problems.join('; ')}`);
   }
+  if (billing === 'stripe') {
+    const problems = parsed.data.plans.flatMap((p, i) => {
+      if (p.name === 'Free Trial') return [];
+      if (p.prices.length === 0) return [`plans.${i}.prices: ${p.name} needs a price when BILLING_PROVIDER=stripe`];
+      return p.prices.flatMap((x, j) => (x.stripePrice ? [] : [`plans.${i}.prices.${j}.stripePrice is required when BILLING_PROVIDER=stripe`]));
+    });
+    if (problems.length) throw new PlanCatalogueError(`Invalid plan catalogue ${file}: ${problems.join('; ')}`);
+  }
   return parsed.data.plans;
 }
 
-export function loadPlanCatalogue(file: string): PlanCatalogue {
+export function loadPlanCatalogue(file: string, billing: BillingProvider = 'none'): PlanCatalogue {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     throw new PlanCatalogueError(`Cannot read the plan catalogue ${file}: ${(error as Error).message}`);
   }
-  return parsePlanCatalogue(text, file);
+  return parsePlanCatalogue(text, file, billing);
 }
 
 /** The catalogue the plans module reads once, at start. */

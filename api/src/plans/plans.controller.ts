@@ -26,7 +26,7 @@ export class PlansController {
   @ApiErrors(...SIGNED_IN_ERRORS)
   @UseGuards(RegisteredUserGuard)
   @ApiOkResponse({ type: SubscriptionResponse })
-  subscription(@CurrentUser() user: UserEntity): SubscriptionDto {
+  subscription(@CurrentUser() user: UserEntity): Promise<SubscriptionDto> {
     return this.plans.subscription(user);
   }
 

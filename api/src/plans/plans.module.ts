@@ -2,25 +2,38 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { AppConfig } from '../config/app-config';
 import { UsersModule } from '../users/users.module';
+import { UsersRepository } from '../users/users.repository';
 import { AdminGuard } from './admin.guard';
 import { EntitlementsService } from './entitlements.service';
-import { loadPlanCatalogue, PLAN_CATALOGUE } from './plan-catalogue';
+import { BillingController } from './billing/billing.controller';
+import { BILLING_PORT, type BillingPort } from './billing/billing.port';
+import { BillingRepository } from './billing/billing.repository';
+import { NoneBilling } from './billing/none-billing';
+import { StripeBilling, stripeClient } from './billing/stripe-billing';
+import { loadPlanCatalogue, PLAN_CATALOGUE, type PlanCatalogue } from './plan-catalogue';
 import { PlansController } from './plans.controller';
 import { PlansRepository } from './plans.repository';
 import { PlansService } from './plans.service';
 import { CapabilityGuard } from './requires-capability';
 
-/** The plan catalogue, what each plan opens (asked by every gated endpoint), and plan assignment by admins. */
+/** The plan catalogue, what each plan opens (asked by every gated endpoint), plan assignment by admins, and billing. */
 @Module({
   imports: [UsersModule, AuthModule],
-  controllers: [PlansController],
+  controllers: [PlansController, BillingController],
   providers: [
-    { provide: PLAN_CATALOGUE, inject: [AppConfig], useFactory: (config: AppConfig) => loadPlanCatalogue(config.plansFile) },
+    { provide: PLAN_CATALOGUE, inject: [AppConfig], useFactory: (config: AppConfig) => loadPlanCatalogue(config.plansFile, config.billingProvider) },
     EntitlementsService,
     PlansRepository,
     PlansService,
     AdminGuard,
     CapabilityGuard,
+    BillingRepository,
+    {
+      provide: BILLING_PORT,
+      inject: [AppConfig, PLAN_CATALOGUE, BillingRepository, UsersRepository],
+      useFactory: (config: AppConfig, catalogue: PlanCatalogue, accounts: BillingRepository, users: UsersRepository): BillingPort =>
+        config.stripe ? new StripeBilling(stripeClient(config.stripe), config.stripe, catalogue, accounts, users, config.publicUrl) : new NoneBilling(),
+    },
   ],
   exports: [EntitlementsService, CapabilityGuard],
 })

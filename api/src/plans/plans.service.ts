@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config';
 import type { AssignedPlan } from '../users/plan-assignment';
 import type { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
+import { BillingRepository } from './billing/billing.repository';
 import { EntitlementsService } from './entitlements.service';
 import { mapPlan, PLAN_CATALOGUE, type PlanCatalogue } from './plan-catalogue';
 import { PlansRepository } from './plans.repository';
@@ -17,6 +18,7 @@ export class PlansService implements OnModuleInit {
     private readonly repository: PlansRepository,
     private readonly users: UsersRepository,
     private readonly entitlements: EntitlementsService,
+    private readonly billing: BillingRepository,
   ) {}
 
   /** The table follows the file at every start, so an edited catalogue takes effect with a restart. */
@@ -30,9 +32,10 @@ export class PlansService implements OnModuleInit {
     return { billing: this.config.billingProvider, plans: this.plans.map((p) => mapPlan(p, billing)) };
   }
 
-  /** GET /api/subscription: the caller's plan, what it opens and when a trial ends. */
-  subscription(user: UserEntity): SubscriptionDto {
+  /** GET /api/subscription: the caller's plan, what it opens, when a trial ends, and the paid subscription. */
+  async subscription(user: UserEntity): Promise<SubscriptionDto> {
     const trialEndsAt = this.entitlements.trialEndsAt(user);
+    const account = this.config.billingProvider === 'none' ? null : await this.billing.findByUser(user.id);
     return {
       plan: user.plan,
       opens: this.entitlements.plan(user.plan).opens,
@@ -40,6 +43,17 @@ export class PlansService implements OnModuleInit {
       planStartedAt: user.planStartedAt.toISOString(),
       trialEndsAt: trialEndsAt?.toISOString() ?? null,
       trialEnded: this.entitlements.trialEnded(user),
+      paid:
+        account?.status && account.subscriptionId
+          ? {
+              status: account.status,
+              interval: account.interval,
+              addOn: account.addOn,
+              currentPeriodEnd: account.currentPeriodEnd?.toISOString() ?? null,
+              cancelAtPeriodEnd: account.cancelAtPeriodEnd,
+              trialEnd: account.trialEnd?.toISOString() ?? null,
+            }
+          : null,
     };
   }
 

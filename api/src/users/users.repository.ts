@@ -70,8 +70,8 @@ export class UsersRepository {
   }
 
   /** Null when no user has this email. */
-  async assignPlan(email: string, plan: SignupPlan): Promise<AssignedPlan | null> {
-    const assigned = returningRows<AssignedPlan>(await this.users.query(ASSIGN_PLAN_SQL, [email, plan]))[0] ?? null;
+  async assignPlan(email: string, plan: SignupPlan, startedAt: Date | null = null): Promise<AssignedPlan | null> {
+    const assigned = returningRows<AssignedPlan>(await this.users.query(ASSIGN_PLAN_SQL, [email, plan, startedAt]))[0] ?? null;
     // A raw query passes no TypeORM subscriber: forget the cached users here, so this process answers the new plan.
     this.cache.clear();
     return assigned;

@@ -1,13 +1,15 @@
 import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PLAN_MESSAGES, type PlanDto } from '@touchline/shared';
+import { PLAN_MESSAGES, type BillingInterval, type PaidPlan, type PlanDto } from '@touchline/shared';
 import { signupWithPlan } from '@/config/paths';
 import { Page } from '@/components/layout/page';
 import { useViewer } from '@/components/layout/viewer';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { readApiError } from '@/lib/api-client';
+import { startCheckout } from '@/lib/billing';
 import { cn } from '@/lib/cn';
 import { usePlanCatalogue } from '../api/plans-api';
 import { formatPrice, HIGHLIGHTED_PLAN, planLimits } from '../plans';
@@ -84,6 +86,8 @@ function PlanCard({ plan, billing }: { plan: PlanDto; billing: 'none' | 'stripe'
         </Link>
       ) : user.plan === plan.name ? (
         <p className="mt-6 text-center text-sm font-semibold text-brand-800">Your current plan</p>
+      ) : billing === 'stripe' ? (
+        plan.name !== 'Free Trial' && <CheckoutButtons plan={plan} />
       ) : (
         // A coach with an account is never offered a trial again; a club installation assigns plans itself.
         plan.name !== 'Free Trial' && (
@@ -100,5 +104,37 @@ function PlanCard({ plan, billing }: { plan: PlanDto; billing: 'none' | 'stripe'
         )
       )}
     </li>
+  );
+}
+
+/** One "Change plan" per price: the API answers Stripe's checkout page, where the coach pays or changes plan. */
+function CheckoutButtons({ plan }: { plan: PlanDto }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const choose = (interval: BillingInterval) => {
+    setPending(true);
+    setFailure(null);
+    startCheckout({ plan: plan.name as PaidPlan, interval }).catch((error: unknown) => {
+      setPending(false);
+      setFailure(readApiError(error)?.message ?? 'The checkout cannot be opened right now. Please try again later.');
+    });
+  };
+  return (
+    <div className="mt-6 space-y-2">
+      {plan.prices.map((price) => (
+        <Button
+          key={price.interval}
+          type="button"
+          variant="outline"
+          className="w-full"
+          disabled={pending}
+          aria-label={`Change plan to ${plan.name}, paid ${price.interval === 'month' ? 'monthly' : 'yearly'}`}
+          onClick={() => choose(price.interval)}
+        >
+          Change plan · {formatPrice(price)}
+        </Button>
+      ))}
+      {failure && <FormAlert>{failure}</FormAlert>}
+    </div>
   );
 }

@@ -1,0 +1,1 @@
+export function startStripeMock(options: { port: number }): Promise<{ url: string; stop(): Promise<void> }>;

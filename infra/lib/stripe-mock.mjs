@@ -1,0 +1,15 @@
+// Stripe's own stateless mock of its API (built from source by go-tools.mjs), for the Stripe billing adapter's
+// tests. It answers every documented endpoint from fixtures and checks requests against Stripe's OpenAPI
+// description; it keeps no state and sends no webhooks.
+import { ensureGoTool } from './go-tools.mjs';
+import { runService, waitUntilReady } from './services.mjs';
+
+/** stripe-mock serving plain HTTP on 127.0.0.1:`port`. */
+export async function startStripeMock({ port }) {
+  const binary = ensureGoTool('stripe-mock');
+  const server = runService('stripe-mock', binary, ['-http-addr', `127.0.0.1:${port}`]);
+  const url = `http://127.0.0.1:${port}`;
+  // Any answer (a request without a key is refused with 401) means it is listening.
+  await waitUntilReady(server, () => fetch(`${url}/v1/customers`).then(() => true), 60_000);
+  return { ...server, url };
+}
