@@ -13,7 +13,7 @@ const sox = (...args) => execFileSync('sox', ['-R', ...args], { stdio: ['ignore'
 const duration = (file) => Number(execFileSync('soxi', ['-D', file], { encoding: 'utf8' }).trim());
 
 /**
- * `script`: [{ text, at }] — each utterance starts `at` seconds into the session (in order, not overlapping) —
+ * `script`: [{ text, at, rising }] — each utterance starts `at` seconds into the session (in order, not overlapping) —
  * or [{ text, pause }]: it starts `pause` seconds after the previous one ends (for scripts whose lines follow
  * each other closely, where the spoken length decides the next start).
  * `seconds`: the session's length (or `tail` seconds after the last line when omitted). `snrDb`: field noise (brown noise, like wind and distant play) that many dB
@@ -25,14 +25,18 @@ export function generateSession({ file, script, seconds: fixedSeconds, tail: tai
     const pieces = [];
     const truth = [];
     let cursor = 0;
-    script.forEach(({ text, at: fixedAt, pause }, index) => {
+    script.forEach(({ text, at: fixedAt, pause, rising }, index) => {
       const at = fixedAt ?? Math.round((cursor + pause) * 1000) / 1000;
       if (at < cursor) throw new Error(`utterance ${index} at ${at}s overlaps the previous one (ends ${cursor.toFixed(2)}s)`);
       const raw = path.join(work, `u${index}-raw.wav`);
       const spoken = path.join(work, `u${index}.wav`);
-      execFileSync('espeak-ng', ['-v', voice, '-s', '165', '-w', raw, text]);
-      // Resample, and trim espeak's own leading and trailing silence so the truth is exact.
-      sox(raw, '-r', String(RATE), '-c', '1', '-b', '16', spoken, 'silence', '1', '0.01', '0.1%', 'reverse', 'silence', '1', '0.01', '0.1%', 'reverse');
+      if (rising) {
+        speakRising(text, voice, spoken, work);
+      } else {
+        execFileSync('espeak-ng', ['-v', voice, '-s', '165', '-w', raw, text]);
+        // Resample, and trim espeak's own leading and trailing silence so the truth is exact.
+        sox(raw, '-r', String(RATE), '-c', '1', '-b', '16', spoken, 'silence', '1', '0.01', '0.1%', 'reverse', 'silence', '1', '0.01', '0.1%', 'reverse');
+      }
       const length = duration(spoken);
       if (at > cursor) {
         const gap = path.join(work, `g${index}.wav`);
@@ -70,6 +74,30 @@ export function generateSession({ file, script, seconds: fixedSeconds, tail: tai
   }
 }
 
+/** espeak-ng's pitch (0–99, 50 by default) for the last word of a line said rising: about 6 semitones up. */
+const RISING_PITCH = 75;
+
+/**
+ * Speaks a line whose last word rises (the H-H% end a speaker gives a yes/no question): the words before it at
+ * the voice's pitch, the last word at RISING_PITCH, each trimmed of espeak's silence and joined. espeak-ng's own
+ * tune for '?' barely rises (1–2 semitones on the last syllable with these voices, none with some), so the
+ * rise is made here.
+ */
+function speakRising(text, voice, file, work) {
+  const cut = text.lastIndexOf(' ');
+  const parts = [
+    [text.slice(0, cut), '50'],
+    [text.slice(cut + 1), String(RISING_PITCH)],
+  ].map(([words, pitch], i) => {
+    const raw = path.join(work, `rising-${i}.wav`);
+    const trimmed = path.join(work, `rising-${i}-trimmed.wav`);
+    execFileSync('espeak-ng', ['-v', voice, '-s', '165', '-p', pitch, '-w', raw, words]);
+    sox(raw, '-r', String(RATE), '-c', '1', '-b', '16', trimmed, 'silence', '1', '0.01', '0.1%', 'reverse', 'silence', '1', '0.01', '0.1%', 'reverse');
+    return trimmed;
+  });
+  sox(...parts, file);
+}
+
 /** The RMS level of a file in dB, from sox's stats (which it prints on stderr). */
 function rmsDb(file) {
   const result = spawnSync('sox', [file, '-n', 'stats'], { encoding: 'utf8' });
@@ -105,6 +133,39 @@ export const CODED_LINES = [
   { text: 'Sophie, why did you go there?', codes: ['questioning', 'first-name'] },
   { text: 'Oliver, keep the shape and stay wide.', codes: ['instruction', 'first-name'] },
 ];
+
+/**
+ * Questions and statements for measuring question detection, each with how a speaker says it: yes/no questions
+ * end on a rise (`rising`), wh-questions and statements fall (ToBI's H-H% and L-L%), so the words and
+ * the voice each find some questions and miss others.
+ */
+export const QUESTION_LINES = [
+  { text: 'Can you see the space?', codes: ['questioning'], rising: true },
+  { text: 'Are you ready?', codes: ['questioning'], rising: true },
+  { text: 'Is that the right pass?', codes: ['questioning'], rising: true },
+  { text: 'Did you check your shoulder first?', codes: ['questioning'], rising: true },
+  { text: 'You saw the runner?', codes: ['questioning'], rising: true },
+  { text: 'Oliver, are you open?', codes: ['questioning', 'first-name'], rising: true },
+  ...CODED_LINES,
+];
+
+/**
+ * A script of `count` lines from QUESTION_LINES (about a third of them questions), 3–6 s apart. Answers the
+ * script ([{ text, at, rising }]), each line's codes, and the session length.
+ */
+export function questionScript({ seed, count }) {
+  const random = seededRandom(seed);
+  const script = [];
+  const codes = [];
+  let at = 1 + random();
+  for (let i = 0; i < count; i += 1) {
+    const line = QUESTION_LINES[Math.floor(random() * QUESTION_LINES.length)];
+    script.push({ text: line.text, at: Math.round(at * 100) / 100, ...(line.rising ? { rising: true } : {}) });
+    codes.push(line.codes);
+    at += 4 + 3 + random() * 3;
+  }
+  return { script, codes, seconds: Math.ceil(at + 3) };
+}
 
 /** A small seeded generator (mulberry32), so a session built from a seed is the same on every run. */
 export function seededRandom(seed) {

@@ -12,7 +12,8 @@ import type { Rubric } from '../rubric/rubric';
 import { FRAME_SECONDS, SileroVad } from './silero-vad';
 import { speechSegments, type Segment } from './speech-segments';
 import { talkMetrics } from './talk-metrics';
-import { toPcm16 } from './transcription/pcm';
+import { finalRise, pitchTrack } from './prosody';
+import { samplesOfSpan, toPcm16 } from './transcription/pcm';
 import type { Recognised, Transcriber } from './transcription/transcriber';
 
 /** The share of the progress decoding takes when a transcriber follows it. */
@@ -31,7 +32,12 @@ export interface AnalyseOptions {
 export interface RecordingAnalysis extends CoachingAssessment {
   segments: Segment[];
   transcriber: TranscriberName;
+  /** Per coded utterance (before sentence cuts), how far its pitch ends above its level in semitones; null without a transcriber. */
+  rises: (number | null)[] | null;
 }
+
+/** Read past an utterance's end for the pitch track: the VAD's end is trimmed, and the last syllable's voicing fades out there. */
+const PITCH_TAIL_SECONDS = 0.1;
 
 /**
  * The whole analysis of one recording (a file path or a URL that serves Range requests): decode, voice
@@ -50,12 +56,21 @@ export async function analyseRecording(source: string, options: AnalyseOptions):
     const metrics = talkMetrics(segments, seconds, gap);
     let utterances: Segment[] | null = null;
     let texts: Recognised[] | null = null;
+    let rises: (number | null)[] | null = null;
     if (transcriber && pcmFile) {
       utterances = utterancesOf(segments);
       const spans = transcriptionSpans(utterances, seconds);
       texts = await transcriber.transcribe(pcmFile, spans, (done) => onProgress(decodeShare + done * (1 - decodeShare)));
+      rises = [];
+      for (const u of utterances)
+        rises.push(finalRise(pitchTrack(await samplesOfSpan(pcmFile, { start: u.start, end: Math.min(seconds, u.end + PITCH_TAIL_SECONDS) }))));
     }
-    return { ...assessSession(rubric, metrics, utterances, texts, options.squad ?? []), segments, transcriber: transcriber?.name ?? 'none' };
+    return {
+      ...assessSession(rubric, metrics, utterances, texts, options.squad ?? [], rises ?? []),
+      segments,
+      transcriber: transcriber?.name ?? 'none',
+      rises,
+    };
   } finally {
     if (work) await rm(work, { recursive: true, force: true });
   }

@@ -33,6 +33,14 @@ describe('speech segments from frame probabilities', () => {
     expect(speechSegments(probabilities, FRAME, { ...noPad, minSilenceSeconds: 0.35 })).toHaveLength(1);
   });
 
+  it('keeps a breath of nine low frames (0.29 s) as a boundary, as a short breath in field noise shows', () => {
+    // Nine frames below the release threshold between two lines: the probability seen around a 0.37 s breath at 12 dB.
+    const nineFrames = [...timeline([1, 0.05], [2, 0.9]), ...Array.from({ length: 9 }, () => 0.2), ...timeline([2, 0.9], [1, 0.05])];
+    expect(speechSegments(nineFrames, FRAME, DEFAULT_SEGMENTATION)).toHaveLength(2);
+    const eightFrames = [...timeline([1, 0.05], [2, 0.9]), ...Array.from({ length: 8 }, () => 0.2), ...timeline([2, 0.9], [1, 0.05])];
+    expect(speechSegments(eightFrames, FRAME, DEFAULT_SEGMENTATION)).toHaveLength(1);
+  });
+
   it('drops bursts shorter than the minimum speech', () => {
     expect(speechSegments(timeline([1, 0.05], [0.1, 0.95], [1, 0.05]), FRAME, noPad)).toEqual([]);
   });

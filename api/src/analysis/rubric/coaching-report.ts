@@ -63,7 +63,9 @@ export interface CoachingAssessment {
 /**
  * Codes the transcribed utterances (null: no transcriber) sentence by sentence, with the coach's squad as the
  * first names to detect, and scores the session with the rubric: the shares of instruction, questions,
- * praise … are shares of these utterances. Utterances the recogniser heard nothing in are left out.
+ * praise … are shares of these utterances. Utterances the recogniser heard nothing in are left out. `rises`
+ * (per utterance, semitones, see `pipeline/prosody.ts`) is how far each utterance's pitch ends above its level:
+ * it bears on the utterance's last sentence, where the voice rose.
  */
 export function assessSession(
   rubric: Rubric,
@@ -71,6 +73,7 @@ export function assessSession(
   utterances: Segment[] | null,
   texts: (string | Recognised)[] | null,
   squad: readonly string[] = [],
+  rises: readonly (number | null)[] = [],
 ): CoachingAssessment {
   let stats: TranscriptStats | null = null;
   let transcript: CodedUtteranceDto[] | null = null;
@@ -81,10 +84,11 @@ export function assessSession(
       .flatMap((utterance, i) => {
         const heard = texts[i] ?? '';
         const { text, confidence } = typeof heard === 'string' ? { text: heard, confidence: null } : heard;
-        return sentencesOf(utterance, text).map((sentence) => ({ ...sentence, confidence }));
+        const sentences = sentencesOf(utterance, text);
+        return sentences.map((sentence, j) => ({ ...sentence, confidence, rise: j === sentences.length - 1 ? (rises[i] ?? null) : null }));
       })
       .filter(({ text }) => text !== '')
-      .map(({ start, end, text, confidence }) => ({ start: round(start), end: round(end), text, confidence, ...coder.code(text) }));
+      .map(({ start, end, text, confidence, rise }) => ({ start: round(start), end: round(end), text, confidence, ...coder.code(text, rise) }));
     transcript = coded.map(({ start, end, text, codes }) => ({ start, end, text, codes }));
     stats = transcriptStats(coded);
     const words = coded.reduce((sum, u) => sum + u.words, 0);

@@ -79,7 +79,7 @@ const schema = z.object({
   }),
   coding: z.object({
     ...reasoned,
-    questioning: z.object({ openers: phrases, phrases }),
+    questioning: z.object({ openers: phrases, phrases, final_rise_semitones: z.object({ value: z.number().positive(), ...reasoned }) }),
     praise: z.object({ phrases }),
     scold: z.object({ phrases }),
     management: z.object({ phrases }),
@@ -115,6 +115,7 @@ export function parseRubric(text: string, origin = 'rubric'): Rubric {
     ...rubric.confidence.min_transcript_confidence.sources,
     ...rubric.levels.sources,
     ...rubric.coding.sources,
+    ...rubric.coding.questioning.final_rise_semitones.sources,
     ...rubric.comparison.sources,
     ...SKILL_CATEGORIES.flatMap((category) => rubric.categories[category].indicators.flatMap((i) => i.sources)),
   ];

@@ -172,6 +172,20 @@ describe('scoring', () => {
     expect(result.transcript!.map((u) => u.codes)).toEqual([['questioning'], ['instruction']]);
   });
 
+  it("codes a question from the voice when the words miss it, on the utterance's last sentence only", () => {
+    const rise = rubric.coding.questioning.final_rise_semitones.value;
+    // "you saw the runner" has no question word: the rising end alone makes it a question.
+    const rising = assessSession(rubric, metrics(), [{ start: 1, end: 3 }], ['you saw the runner'], [], [rise + 1]);
+    expect(rising.transcript!.map((u) => u.codes)).toEqual([['questioning']]);
+    const falling = assessSession(rubric, metrics(), [{ start: 1, end: 3 }], ['you saw the runner'], [], [-4]);
+    expect(falling.transcript!.map((u) => u.codes)).toEqual([[]]);
+    const unmeasured = assessSession(rubric, metrics(), [{ start: 1, end: 3 }], ['you saw the runner'], [], [null]);
+    expect(unmeasured.transcript!.map((u) => u.codes)).toEqual([[]]);
+    // The voice rose at the end of the utterance: the sentence before is coded from its words.
+    const twoSentences = assessSession(rubric, metrics(), [{ start: 1, end: 4 }], ['Keep your head up. You saw the runner.'], [], [rise + 1]);
+    expect(twoSentences.transcript!.map((u) => u.codes)).toEqual([['instruction'], ['questioning']]);
+  });
+
   describe('honest confidence', () => {
     const spans = Array.from({ length: 10 }, (_, i) => ({ start: i * 60, end: i * 60 + 5 }));
     // Every utterance praises and names a player.

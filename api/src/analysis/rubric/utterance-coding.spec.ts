@@ -10,6 +10,14 @@ describe('utterance coding', () => {
     expect(wordsOf('Don’t STOP, James!  Well-done?')).toEqual(["don't", 'stop', 'james', 'well', 'done']);
   });
 
+  it('codes a rising end as a question, and leaves a falling or unmeasured one to the words', () => {
+    const rise = loadRubric().coding.questioning.final_rise_semitones.value;
+    expect(coder.code('you are ready', rise).codes).toEqual(['questioning']);
+    expect(coder.code('you are ready', rise - 0.5).codes).toEqual([]);
+    expect(coder.code('you are ready', null).codes).toEqual([]);
+    expect(coder.code('why did you go there', -5).codes).toEqual(['questioning']);
+  });
+
   it.each([
     ['Keep your head up and pass to the open player', ['instruction']],
     ['Why did you choose that pass?', ['questioning']],

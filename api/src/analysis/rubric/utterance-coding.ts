@@ -38,6 +38,7 @@ export class UtteranceCoder {
   private readonly openers: string[][];
   private readonly negators: Set<string>;
   private readonly firstNames: Set<string>;
+  private readonly finalRise: number;
 
   /** `squad`: the coach's players' first names, the only names "first-name" is given for. */
   constructor(rubric: Rubric, squad: readonly string[] = []) {
@@ -59,9 +60,14 @@ export class UtteranceCoder {
     this.openers = prepare(c.questioning.openers);
     this.negators = new Set(c.negators.map((n) => n.toLowerCase()));
     this.firstNames = new Set(squad.flatMap(wordsOf));
+    this.finalRise = c.questioning.final_rise_semitones.value;
   }
 
-  code(text: string): UtteranceCoding {
+  /**
+   * `rise`: how far the utterance's pitch ends above its own level, in semitones (null: not measured); a rise of
+   * the rubric's `final_rise_semitones` makes it a question whatever its words.
+   */
+  code(text: string, rise: number | null = null): UtteranceCoding {
     const words = wordsOf(text);
     const codes = new Set<UtteranceCode>();
     // Scold before praise, so that a scolding phrase takes its words ("not good enough") first.
@@ -71,6 +77,7 @@ export class UtteranceCoder {
     if (praise.length) codes.add('praise');
 
     const question =
+      this.risesLikeAQuestion(rise) ||
       /\?\s*$/.test(text) ||
       this.openers.some((opener) => occurrences(words, opener).includes(0)) ||
       this.matches(words, this.lists.questioningPhrases).positions.length > 0;
@@ -82,6 +89,11 @@ export class UtteranceCoder {
     if (!question && (this.matches(words, this.lists.instruction).positions.length || technicalCues + tacticalCues > 0)) codes.add('instruction');
     if (words.some((word) => this.firstNames.has(word))) codes.add('first-name');
     return { codes: UTTERANCE_CODES.filter((code) => codes.has(code)), technicalCues, tacticalCues, words: words.length };
+  }
+
+  /** Whether the voice alone says question: the pitch ends high (see `pipeline/prosody.ts`). */
+  risesLikeAQuestion(rise: number | null): boolean {
+    return rise !== null && rise >= this.finalRise;
   }
 
   private negated(words: string[], index: number): boolean {
