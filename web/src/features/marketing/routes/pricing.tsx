@@ -9,7 +9,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { usePlanCatalogue } from '../api/plans-api';
+import { usePlanCatalogue } from '@/lib/plans-api';
 import { formatPrice, HIGHLIGHTED_PLAN, planLimits } from '../plans';
 
 export default function PricingScreen() {

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
-import { makeReport } from '@/test/fixtures';
+import { makePlanCatalogue, makeReport } from '@/test/fixtures';
 import { makeUser, renderApp } from '@/test/render-app';
 
 const report = makeReport();
@@ -52,6 +52,7 @@ function serve(extra: (request: { method: string; path: string }) => unknown = (
     if (answer !== undefined) return answer;
     if (request.path === '/api/sessions/s1') return report.session;
     if (request.path === '/api/sessions/s1/report') return report;
+    if (request.path === '/api/plans') return makePlanCatalogue();
     if (request.path === '/api/sessions/s1/media') return { url: '/media/s1.wav' };
     if (request.path === '/api/sessions/s1/review-links') return [link];
     if (request.path === '/api/sessions/s1/review-comments') return [comment];
@@ -96,6 +97,16 @@ describe('external review on the report', { timeout: 20_000 }, () => {
     renderApp('/sessions/s1', makeUser({ plan: 'Coach' }));
     expect(await screen.findByText(REVIEW_MESSAGES.planRequired)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create review link' })).not.toBeInTheDocument();
+  });
+
+  it("offers review links by the installation's catalogue, not a list of its own", async () => {
+    const catalogue = makePlanCatalogue();
+    const coachPlus = catalogue.plans.find((p) => p.name === 'Coach Plus')!;
+    coachPlus.opens = [...coachPlus.opens, 'externalReview'];
+    serve(({ path }) => (path === '/api/plans' ? catalogue : undefined));
+    renderApp('/sessions/s1', makeUser({ plan: 'Coach Plus' }));
+    expect(await screen.findByRole('button', { name: 'Create review link' })).toBeInTheDocument();
+    expect(screen.queryByText(REVIEW_MESSAGES.planRequired)).not.toBeInTheDocument();
   });
 
   it('shows the comments as text, seeks the player to a comment, and resolves it', async () => {

@@ -9,6 +9,7 @@ import { Stat } from '@/components/ui/stat';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { clock, formatDecimal, formatPercent } from '@/lib/format';
+import { usePlanCatalogue } from '@/lib/plans-api';
 import { useMedia } from '@/lib/sessions-api';
 import { useReport, useRetryAnalysis, useSession } from '../api/session-report-api';
 import { CategoryScores } from '../components/category-scores';
@@ -27,6 +28,7 @@ const STYLE_NOTES: Record<CoachingStyle, string> = {
 function Report({ report }: { report: SessionReportDto }) {
   const player = useRef<HTMLMediaElement>(null);
   const viewer = useViewer();
+  const catalogue = usePlanCatalogue();
   const media = useMedia(report.session.id);
   const { metrics, segments, session } = report;
   const duration = metrics.durationSeconds || 1;
@@ -90,7 +92,10 @@ function Report({ report }: { report: SessionReportDto }) {
       <CategoryScores scores={report.scores} rubricVersion={report.rubricVersion} />
       <CodedTranscript transcript={report.transcript} codeCounts={report.codeCounts} transcriber={report.transcriber} onSeek={seek} />
       <ReviewComments sessionId={session.id} onSeek={seek} />
-      <ReviewSharing sessionId={session.id} canShare={canShareForReview(viewer?.plan)} />
+      {/* Offered by the catalogue's plans; without the catalogue the form shows, and the API answers for the plan. */}
+      {(catalogue.data || catalogue.isError) && (
+        <ReviewSharing sessionId={session.id} canShare={catalogue.data ? canShareForReview(viewer?.plan, catalogue.data) : true} />
+      )}
     </div>
   );
 }
