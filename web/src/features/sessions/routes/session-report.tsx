@@ -1,5 +1,4 @@
 import type { CoachingStyle, SessionReportDto } from '@touchline/shared';
-import { useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -18,6 +17,7 @@ import { ReviewComments } from '../components/review-comments';
 import { ReviewSharing } from '../components/review-sharing';
 import { canShareForReview } from '../review-plan';
 import { useViewer } from '@/components/layout/viewer';
+import { useSeekablePlayer } from '@/lib/use-seekable-player';
 
 // The style follows from the share of the session the coach talked (the rubric's threshold, on the API).
 const STYLE_NOTES: Record<CoachingStyle, string> = {
@@ -26,17 +26,12 @@ const STYLE_NOTES: Record<CoachingStyle, string> = {
 };
 
 function Report({ report }: { report: SessionReportDto }) {
-  const player = useRef<HTMLMediaElement>(null);
+  const { player, seek } = useSeekablePlayer({ play: true });
   const viewer = useViewer();
   const catalogue = usePlanCatalogue();
   const media = useMedia(report.session.id);
   const { metrics, segments, session } = report;
   const duration = metrics.durationSeconds || 1;
-  const seek = (seconds: number) => {
-    if (!player.current) return;
-    player.current.currentTime = seconds;
-    void player.current.play().catch(() => undefined);
-  };
   const Player = session.mediaType === 'video' ? 'video' : 'audio';
   return (
     <div className="space-y-10">
