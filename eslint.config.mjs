@@ -1,5 +1,5 @@
 // Lint the boundaries the code layout promises (docs/decisions.md, "Code layout"); formatting is Prettier's.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -28,6 +28,44 @@ const entityZones = dirs('api/src').flatMap((module) =>
       message: `${entity} belongs to the ${module} module: ask its repository or service instead.`,
     })),
 );
+
+/**
+ * The same rule for SQL: a module's tables are read and written by that module alone. A table is owned by the
+ * module of its entity, or by the module named here for tables kept without one.
+ */
+const tablesWithoutEntity = {
+  auth: ['password_reset_codes'],
+  database: ['identity_secrets'],
+  identity: ['email_verifications', 'oidc_payloads'],
+  plans: ['plans'],
+};
+const tableOwners = [
+  ...dirs('api/src').flatMap((module) =>
+    files(`api/src/${module}`)
+      .filter((file) => file.endsWith('.entity.ts'))
+      .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/@Entity\(\{ name: '(\w+)' \}\)/g)].map((m) => ({ table: m[1], module }))),
+  ),
+  ...Object.entries(tablesWithoutEntity).flatMap(([module, tables]) => tables.map((table) => ({ table, module }))),
+];
+const sqlOwnershipRules = dirs('api/src').map((module) => ({
+  files: [`api/src/${module}/**/*.ts`],
+  ignores: ['api/src/database/migrations/**'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      ...tableOwners
+        .filter((owner) => owner.module !== module)
+        .flatMap(({ table, module: owner }) => {
+          const sql = `/\\b(FROM|JOIN|UPDATE|INTO|TABLE)\\s+"?${table}\\b/i`;
+          const message = `The ${table} table belongs to the ${owner} module: ask its repository instead.`;
+          return [
+            { selector: `Literal[value=${sql}]`, message },
+            { selector: `TemplateElement[value.raw=${sql}]`, message },
+          ];
+        }),
+    ],
+  },
+}));
 
 /** No web feature imports another; what two features share lives in components/ or lib/. */
 const featureZones = dirs('web/src/features').map((feature) => ({
@@ -64,4 +102,5 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: [...entityZones, ...featureZones, ...layerZones] }],
     },
   },
+  ...sqlOwnershipRules,
 );

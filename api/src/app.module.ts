@@ -30,6 +30,7 @@ import { SquadModule } from './squad/squad.module';
 import { StorageModule } from './storage/storage.module';
 import { UserEntity } from './users/user.entity';
 import { UsersModule } from './users/users.module';
+import { PROCESS_ROLE, type ProcessRole } from './common/process-role';
 import { spaStaticOptions } from './web/spa-static';
 
 export interface AppModuleOptions {
@@ -37,7 +38,7 @@ export interface AppModuleOptions {
   databaseUrl: string;
   logger: PinoLogger;
   /** `worker`: no web app, and the schema is left to the API, which migrates it before the worker starts. */
-  role?: 'api' | 'worker';
+  role?: ProcessRole;
 }
 
 @Global()
@@ -92,8 +93,13 @@ export class AppModule {
         PlansModule,
         SquadModule,
       ],
-      providers: [{ provide: AppConfig, useValue: config }, { provide: DATABASE_URL, useValue: databaseUrl }, HttpMounts],
-      exports: [AppConfig, DATABASE_URL, HttpMounts],
+      providers: [
+        { provide: AppConfig, useValue: config },
+        { provide: DATABASE_URL, useValue: databaseUrl },
+        { provide: PROCESS_ROLE, useValue: role },
+        HttpMounts,
+      ],
+      exports: [AppConfig, DATABASE_URL, PROCESS_ROLE, HttpMounts],
     };
   }
 }

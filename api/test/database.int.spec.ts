@@ -74,6 +74,7 @@ describe('users table (migrations)', () => {
       'SupportRequests1764600000000',
       'SquadRoster1764800000000',
       'Billing1765100000000',
+      'PlanStartNotify1765200000000',
     ]);
   });
 });

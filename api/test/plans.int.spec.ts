@@ -73,11 +73,11 @@ async function coach(plan: Plan, email = `coach-${++serial}-${Date.now()}@club.e
 }
 
 beforeAll(async () => {
-  // The tests change users in the database behind the API's back: no cached user may hide that.
+  // The tests change plans in the database behind the API's back, with the user cache on as in production: the
+  // database announces each change, and the API listens from start.
   api = await startTestApi({
     TRANSCRIBER: 'none',
     BACKGROUND_JOBS: 'false',
-    USER_CACHE_SECONDS: '0',
     ADMIN_EMAILS: `someone@club.example, ${ADMIN.toUpperCase()}`,
   });
   db = new Client({ connectionString: api.db.url });
@@ -256,6 +256,17 @@ describe('plan assignment by an installation admin', () => {
       expect(((await res.json()) as { message: string }).message).toBe(`plan must be one of: ${SIGNUP_PLANS.join(', ')}`);
     }
     expect(((await (await call(target.token, 'GET', '/api/auth/check')).json()) as UserDto).plan).toBe('Coach');
+  });
+
+  it('answers a plan changed directly in the database at the next /api/auth/check, with no stream open and the user cache on', async () => {
+    const target = await coach('Coach');
+    const check = async () => (await (await call(target.token, 'GET', '/api/auth/check')).json()) as UserDto;
+    expect((await check()).plan).toBe('Coach');
+    // Cached now, for USER_CACHE_SECONDS (5 s): only the database's announcement can clear it sooner.
+    expect((await check()).plan).toBe('Coach');
+    await db.query(`UPDATE users SET plan = 'Pro' WHERE email = $1`, [target.email]);
+    // The announcement travels on its own connection: allow it a moment, well under the cache's lifetime.
+    await expect.poll(async () => (await check()).plan, { timeout: 1_500, interval: 100 }).toBe('Pro');
   });
 
   it("tells the coach's live stream, and no one else's, that their plan changed", async () => {

@@ -68,8 +68,8 @@ async function expectUnavailable(res: Response) {
 
 beforeAll(async () => {
   mail = await startMailCatcher();
-  // setPlan changes users in the database behind the API's back: no cached user may hide that.
-  api = await startTestApi({ TRANSCRIBER: 'none', USER_CACHE_SECONDS: '0', TRUST_PROXY: 'true', SMTP_PORT: String(mail.smtpPort), SMTP_HOST: '127.0.0.1' });
+  // setPlan changes plans in the database behind the API's back: the database announces it, and the API listens.
+  api = await startTestApi({ TRANSCRIBER: 'none', TRUST_PROXY: 'true', SMTP_PORT: String(mail.smtpPort), SMTP_HOST: '127.0.0.1' });
   db = new Client({ connectionString: api.db.url });
   await db.connect();
   const me = await registerCoach(api, 'Reviewed Coach');

@@ -2,6 +2,7 @@ import { SQUAD_LIMITS, SQUAD_MESSAGES, type SquadDto } from '@touchline/shared';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRubric } from '../src/analysis/rubric/rubric';
+import { SessionsRepository } from '../src/sessions/sessions.repository';
 import { UsersRepository } from '../src/users/users.repository';
 import { seedAnalysedSession } from './support/seed-reports';
 import { startTestApi, type TestApi } from './support/test-api';
@@ -82,8 +83,12 @@ describe('the squad roster', () => {
       durationSeconds: 120,
       utterances: [{ start: 5, end: 8, text: 'Well done Sophie' }],
     });
+    // Analysed again: the claim answers the session's owner, whose squad the analysis reads.
+    await db.query(`UPDATE coaching_sessions SET processing_status = 'pending' WHERE id = $1`, [seeded.id]);
+    const claimed = await api.app.get(SessionsRepository).claimForAnalysis(seeded.id);
+    expect(claimed?.ownerId).toBe(ownerId);
     const users = api.app.get(UsersRepository);
-    expect(await users.squadOfSessionOwner(seeded.id)).toEqual(['Sophie', 'James', 'Mary-Jo', "D'Arcy", 'Zoë']);
-    expect(await users.squadOfSessionOwner('00000000-0000-4000-8000-000000000000')).toEqual([]);
+    expect(await users.squadOf(claimed!.ownerId)).toEqual(['Sophie', 'James', 'Mary-Jo', "D'Arcy", 'Zoë']);
+    expect(await users.squadOf('00000000-0000-4000-8000-000000000000')).toEqual([]);
   });
 });

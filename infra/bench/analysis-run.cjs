@@ -3,11 +3,7 @@
 // and what it found. Usage: node analysis-run.cjs <recording> <none|pocketsphinx>
 const path = require('node:path');
 
-const api = path.resolve(__dirname, '../../api/dist');
-const { analyseRecording } = require(path.join(api, 'analysis/pipeline/analyse-recording'));
-const { loadRubric } = require(path.join(api, 'analysis/rubric/rubric'));
-const { createTranscriber } = require(path.join(api, 'analysis/pipeline/transcription/create-transcriber'));
-const { loadConfig } = require(path.join(api, 'config/app-config'));
+const { analyseRecording, loadRubric, createTranscriber, loadConfig } = require('@touchline/api/tooling');
 
 async function main() {
   const [file, transcriberName] = process.argv.slice(2);

@@ -26,15 +26,7 @@ ensureInstalled();
 ensureBuilt();
 
 const require = createRequire(path.join(root, 'api/package.json'));
-const dist = (file) => require(path.join(root, 'api/dist', file));
-const { loadConfig } = dist('config/app-config');
-const { createApp } = dist('create-app');
-const { startEmbeddedPostgres } = dist('database/embedded-postgres');
-const { createLogger } = dist('logger');
-const { freePort } = dist('net');
-const { loadRubric } = dist('analysis/rubric/rubric');
-const { talkMetrics } = dist('analysis/pipeline/talk-metrics');
-const { assessSession } = dist('analysis/rubric/coaching-report');
+const { loadConfig, createApp, startEmbeddedPostgres, createLogger, freePort, loadRubric, talkMetrics, assessSession } = require('@touchline/api/tooling');
 const { Client } = require('pg');
 const { importJWK, SignJWT } = require('jose');
 

@@ -17,7 +17,7 @@ const MAIL = { MAILDEV_SMTP_PORT: process.env.BENCH_MAIL_SMTP_PORT ?? '18797', M
 
 ensureInstalled();
 ensureBuilt();
-const { startEmbeddedPostgres } = createRequire(import.meta.url)(path.join(root, 'api/dist/database/embedded-postgres.js'));
+const { startEmbeddedPostgres } = createRequire(import.meta.url)('@touchline/api/tooling');
 
 async function timeProductStart(dataDir) {
   const started = performance.now();

@@ -38,7 +38,7 @@ function loadOrCreateSecrets(dataDir) {
 }
 
 async function freePort() {
-  const { freePort: next } = require(path.join(root, 'api/dist/net.js'));
+  const { freePort: next } = require('@touchline/api/tooling');
   return next();
 }
 
@@ -142,7 +142,7 @@ export async function startNativeStack({ dataDir, webPort, publicUrl = `http://1
   };
   try {
     // PostgreSQL: the product's database, and Keycloak's own (as infra/postgres/initdb does in the stack).
-    const { startEmbeddedPostgres } = require(path.join(root, 'api/dist/database/embedded-postgres.js'));
+    const { startEmbeddedPostgres } = require('@touchline/api/tooling');
     const pg = await startEmbeddedPostgres(path.join(dataDir, 'postgres-server'));
     running.push({ name: 'postgres', stop: () => pg.stop() });
     const pgPort = new URL(pg.url).port;

@@ -1,9 +1,6 @@
 import type { CoachingStyle, MediaType } from './enums';
 import type { CategoryScoreDto, CodedUtteranceDto, TalkMetricsDto, UtteranceCode } from './analysis';
 
-/** Plans whose coaches may share a session with an outside reviewer. */
-export const REVIEW_PLANS = ['Pro', 'Elite'] as const;
-
 export const REVIEW_LIMITS = {
   defaultExpiryDays: 14,
   maxExpiryDays: 90,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { SessionsRepository } from '../sessions/sessions.repository';
+import { analysisFiguresSql, type AnalysisFigures } from './analysis-figures';
 import { SessionAnalysisEntity } from './session-analysis.entity';
 
 export type NewAnalysis = Omit<SessionAnalysisEntity, 'sessionId' | 'createdAt'>;
@@ -34,5 +35,11 @@ export class AnalysesRepository {
       select: { sessionId: true, metrics: true, coachingStyle: true, scores: true, rubricVersion: true },
       where: { sessionId: In(sessionIds) },
     });
+  }
+
+  /** The figures of the given sessions' analyses (with their speech segments when asked), in no particular order. */
+  async findFigures(sessionIds: string[], withSegments = false): Promise<AnalysisFigures[]> {
+    if (sessionIds.length === 0) return [];
+    return (await this.db.query(analysisFiguresSql(withSegments), [sessionIds])) as AnalysisFigures[];
   }
 }

@@ -50,16 +50,16 @@ export class AnalysisService {
   ) {}
 
   async run(sessionId: string): Promise<AnalysisOutcome> {
-    const storageKey = await this.sessions.claimForAnalysis(sessionId);
-    if (!storageKey) return 'skipped';
+    const claimed = await this.sessions.claimForAnalysis(sessionId);
+    if (!claimed) return 'skipped';
 
     try {
       const progress = new ProgressReporter((percent) => this.sessions.reportProgress(sessionId, percent));
-      const source = await this.storage.toolSource(storageKey, SOURCE_TTL_SECONDS);
+      const source = await this.storage.toolSource(claimed.storageKey, SOURCE_TTL_SECONDS);
       const analysis = await analyseRecording(source, {
         rubric: this.rubric,
         transcriber: this.transcriber,
-        squad: await this.users.squadOfSessionOwner(sessionId),
+        squad: await this.users.squadOf(claimed.ownerId),
         maxRecordingMinutes: this.config.analysis.maxRecordingMinutes,
         onProgress: (done) => progress.report(done),
       });

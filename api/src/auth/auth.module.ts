@@ -6,7 +6,8 @@ import { BearerAuthGuard } from './bearer-auth.guard';
 import { PasswordResetCodesRepository } from './password-reset-codes.repository';
 import { PasswordResetService } from './password-reset.service';
 import { VerificationResendService } from './verification-resend.service';
-import { RegisteredUserGuard, UserAuthenticator } from './registered-user.guard';
+import { RegisteredUserGuard } from './registered-user.guard';
+import { UserAuthenticator } from './user-authenticator';
 
 @Module({
   imports: [UsersModule],

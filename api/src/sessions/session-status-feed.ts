@@ -1,13 +1,16 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { SessionStatusEventDto } from '@touchline/shared';
 import { Client } from 'pg';
-import { type Observable, ReplaySubject, Subject } from 'rxjs';
+import { type Observable, ReplaySubject, Subject, take } from 'rxjs';
 import { DATABASE_URL } from '../database/database-url';
 
 /** The NOTIFY channel the `coaching_sessions` triggers announce changes on (migration 1764200000000). */
 export const SESSION_STATUS_CHANNEL = 'session_status';
 /** The NOTIFY channel a user's plan or role change is announced on (migration 1764400000000). */
 export const ACCOUNT_CHANNEL = 'account_changes';
+
+/** How long a process that keeps listening waits before connecting again after losing its connection. */
+const RELISTEN_DELAY_MS = 2_000;
 
 /** One change as the database announces it: the event a coach receives, and whose session it is. */
 export interface SessionStatusChange extends SessionStatusEventDto {
@@ -16,9 +19,10 @@ export interface SessionStatusChange extends SessionStatusEventDto {
 
 /**
  * Every session change committed to the database, from any process (the worker service included), read with
- * PostgreSQL LISTEN on one connection of its own. It connects when the first stream opens, so a worker never
- * listens. When that connection is lost, every stream on it ends: their clients reconnect, which connects again,
- * and catch up on what they missed by reading the API.
+ * PostgreSQL LISTEN on one connection of its own. The API process keeps it open from start (`keepListening`), so
+ * account changes reach its user cache whether or not a stream is open; otherwise (the worker) it connects only
+ * when a stream opens. When that connection is lost, every stream on it ends: their clients reconnect, which
+ * connects again, and catch up on what they missed by reading the API.
  */
 @Injectable()
 export class SessionStatusFeed implements OnApplicationShutdown {
@@ -28,6 +32,7 @@ export class SessionStatusFeed implements OnApplicationShutdown {
   readonly accountChanges = new Subject<{ userId: string }>();
   private connection: Promise<{ client: Client; lost: Observable<void> }> | undefined;
   private stopped = false;
+  private retry: NodeJS.Timeout | undefined;
 
   constructor(@Inject(DATABASE_URL) private readonly databaseUrl: string) {}
 
@@ -39,6 +44,30 @@ export class SessionStatusFeed implements OnApplicationShutdown {
     if (this.stopped) throw new Error('the status feed has stopped');
     this.connection ??= this.connect();
     return (await this.connection).lost;
+  }
+
+  /**
+   * Keeps the connection open for as long as the process runs, connecting again a moment after it is lost or
+   * refused. `onGap` runs each time the connection is lost, since changes made meanwhile were not announced here.
+   */
+  async keepListening(onGap: () => void): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const lost = await this.ready();
+      lost.pipe(take(1)).subscribe(() => {
+        onGap();
+        this.retryLater(onGap);
+      });
+    } catch (error) {
+      this.logger.warn({ err: error }, 'cannot listen for session and account changes; trying again shortly');
+      this.retryLater(onGap);
+    }
+  }
+
+  private retryLater(onGap: () => void): void {
+    if (this.stopped) return;
+    this.retry = setTimeout(() => void this.keepListening(onGap), RELISTEN_DELAY_MS);
+    this.retry.unref();
   }
 
   private async connect(): Promise<{ client: Client; lost: Observable<void> }> {
@@ -77,6 +106,7 @@ export class SessionStatusFeed implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    clearTimeout(this.retry);
     const connection = this.connection;
     this.connection = undefined;
     const open = await connection?.catch(() => undefined);

@@ -1,5 +1,6 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpMounts } from '../common/http-mounts';
+import { PROCESS_ROLE, type ProcessRole } from '../common/process-role';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { PlansModule } from '../plans/plans.module';
@@ -22,11 +23,22 @@ import { UploadsService } from './uploads.service';
   providers: [SessionsRepository, SessionsService, SessionEvents, SessionStatusFeed, SessionStreamService, UploadsService, UploadSweeper],
   exports: [SessionEvents, SessionsRepository, SessionsService, UploadsService],
 })
-export class SessionsModule {
-  constructor(mounts: HttpMounts, uploads: UploadsService, feed: SessionStatusFeed, users: UsersRepository) {
+export class SessionsModule implements OnApplicationBootstrap {
+  constructor(
+    mounts: HttpMounts,
+    uploads: UploadsService,
+    private readonly feed: SessionStatusFeed,
+    private readonly users: UsersRepository,
+    @Inject(PROCESS_ROLE) private readonly role: ProcessRole,
+  ) {
     mounts.add(uploads.mount);
-    // A plan or role changed by another process (the admin command, another API) reaches this one's user cache
-    // through the same LISTEN connection as the live stream, before the coach's app asks for the new plan.
+    // A plan or role changed by another process (the admin command, another API, SQL) reaches this one's user
+    // cache through the same LISTEN connection as the live streams, before the coach's app asks for the new plan.
     feed.accountChanges.subscribe(() => users.forgetCachedUsers());
+  }
+
+  /** The API listens from start, so its user cache hears every change even while no coach's stream is open. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.role === 'api') await this.feed.keepListening(() => this.users.forgetCachedUsers());
   }
 }

@@ -144,19 +144,19 @@ export class SessionsRepository {
   }
 
   /**
-   * Starts (or, after a crash, restarts) the analysis of a stored recording; answers its storage key, or null
-   * when the session is deleted, not uploaded yet, or already analysed or failed.
+   * Starts (or, after a crash, restarts) the analysis of a stored recording; answers its storage key and owner,
+   * or null when the session is deleted, not uploaded yet, or already analysed or failed.
    */
-  async claimForAnalysis(id: string): Promise<string | null> {
-    const rows = returningRows<{ storage_key: string }>(
+  async claimForAnalysis(id: string): Promise<{ storageKey: string; ownerId: string } | null> {
+    const rows = returningRows<{ storage_key: string; owner_id: string }>(
       await this.sessions.query(
         `UPDATE coaching_sessions SET processing_status = 'processing', analysis_progress = 0, failure_reason = NULL, updated_at = now()
           WHERE id = $1 AND uploaded_at IS NOT NULL AND processing_status IN ('pending', 'processing')
-          RETURNING storage_key`,
+          RETURNING storage_key, owner_id`,
         [id],
       ),
     );
-    return rows[0]?.storage_key ?? null;
+    return rows[0] ? { storageKey: rows[0].storage_key, ownerId: rows[0].owner_id } : null;
   }
 
   /** Stores the progress of a running analysis (whole percent). */

@@ -6,7 +6,7 @@ import { EVENTS, Server, type Upload } from '@tus/server';
 import { isUUID } from 'class-validator';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { sendNodeResponse } from 'srvx/node';
-import { UserAuthenticator } from '../auth/registered-user.guard';
+import { UserAuthenticator } from '../auth/user-authenticator';
 import { AppError, Errors } from '../common/app-error';
 import type { HttpMount } from '../common/http-mounts';
 import { asJsonError } from '../common/error-body';

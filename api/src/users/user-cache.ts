@@ -12,9 +12,9 @@ const MAX_ENTRIES = 10_000;
  * The users that requests' tokens resolved to, kept in this process for a few seconds so a burst of
  * authenticated calls (a page's queries, an upload's chunks, /api/auth/check) costs one database read.
  * Any write to a user through TypeORM in this process (a plan or role change, a new email) empties it at once,
- * so the process that made a change never answers with the old record. Another API process could answer with
- * it for at most USER_CACHE_SECONDS, and for less while a coach's live stream listens for plan and role changes
- * (sessions.module.ts); the worker process never changes users.
+ * so the process that made a change never answers with the old record. A plan or role changed elsewhere (another
+ * API process, the admin command, SQL) is announced by the database, which every API process listens to from
+ * start (sessions.module.ts), and clears it too; other changes made elsewhere show within USER_CACHE_SECONDS.
  */
 @Injectable()
 export class UserCache implements EntitySubscriberInterface<UserEntity> {

@@ -56,12 +56,9 @@ export class UsersRepository {
     return this.users.save(user);
   }
 
-  /** The squad of the coach who owns a session; empty when the session is gone. */
-  async squadOfSessionOwner(sessionId: string): Promise<string[]> {
-    const rows = (await this.users.query(`SELECT u.squad FROM coaching_sessions s JOIN users u ON u.id = s.owner_id WHERE s.id = $1`, [sessionId])) as {
-      squad: string[];
-    }[];
-    return rows[0]?.squad ?? [];
+  /** The squad of a coach, for the analysis of their sessions; empty when the user is gone. */
+  async squadOf(userId: string): Promise<string[]> {
+    return (await this.users.findOne({ select: { id: true, squad: true }, where: { id: userId } }))?.squad ?? [];
   }
 
   async updateEmail(user: UserEntity, email: string): Promise<UserEntity> {

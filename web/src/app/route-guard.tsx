@@ -1,10 +1,10 @@
-import { STORAGE_KEYS } from '@touchline/shared';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isLoggingOut } from '@/features/auth/auth-actions';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { decideAccess, type Requirement } from './access';
 import { paths } from '@/config/paths';
+import { STORAGE_KEYS } from '@/config/constants';
 
 export function RouteGuard({ requirement, children }: { requirement: Requirement; children: ReactNode }) {
   const user = useAuthStore((s) => s.user);

@@ -1,6 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { QUERY_CACHE } from '@touchline/shared';
 import { getJson } from './api-client';
+import { QUERY_CACHE } from '@/config/constants';
 
 /** A query keyed by its URL (`['/api/...']`) needs no query function of its own. */
 const fetchByUrl: QueryFunction = ({ queryKey }) => getJson(String(queryKey[0]));

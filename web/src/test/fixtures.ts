@@ -1,4 +1,4 @@
-import type { CoachingSessionDto, PlanCatalogueDto, PlanDto } from '@touchline/shared';
+import type { CoachingSessionDto, PlanCatalogueDto, PlanDto, SessionReportDto } from '@touchline/shared';
 
 /** An uploaded, analysed audio session as the API answers it; `overrides` sets what a test is about. */
 export function makeSession(overrides: Partial<CoachingSessionDto> = {}): CoachingSessionDto {
@@ -46,5 +46,44 @@ export function makePlanCatalogue(billing: PlanCatalogueDto['billing'] = 'none')
       plan('Goalkeeping Plus', []),
       plan('Add-on', [], { addOn: true }),
     ],
+  };
+}
+
+/** The report of `makeSession()`'s session: a hands-off coach, four categories scored, one withheld for want of a transcript. */
+export function makeReport(overrides: Partial<SessionReportDto> = {}): SessionReportDto {
+  return {
+    session: makeSession(),
+    metrics: {
+      durationSeconds: 600,
+      talkSeconds: 150,
+      talkRatio: 0.25,
+      interventions: 3,
+      interventionsPerMinute: 0.3,
+      meanInterventionSeconds: 5,
+      medianInterventionSeconds: 4,
+      longestInterventionSeconds: 9,
+      longestSilenceSeconds: 120,
+      speechRateWpm: 142.4,
+    },
+    segments: [
+      { start: 12, end: 20 },
+      { start: 75, end: 80 },
+    ],
+    coachingStyle: 'Hands-off',
+    scores: [
+      { category: 'technical', score: 72, level: 'advanced', basis: 'Instructions on technique per minute.' },
+      { category: 'tactical', score: null, level: null, basis: 'Needs a transcript.' },
+      { category: 'communication', score: 55, level: 'intermediate', basis: 'Praise and questioning.' },
+      { category: 'management', score: 40, level: 'beginner', basis: 'Organisation talk.' },
+      { category: 'engagement', score: 90, level: 'expert', basis: 'First names used.' },
+    ],
+    transcriber: 'pocketsphinx',
+    transcript: [
+      { start: 12, end: 20, text: 'Two touch only, Sam.', codes: ['instruction', 'first-name'] },
+      { start: 75, end: 80, text: 'Brilliant work everybody.', codes: ['praise'] },
+    ],
+    codeCounts: { instruction: 1, questioning: 0, praise: 1, scold: 0, management: 0, 'first-name': 1 },
+    rubricVersion: '1',
+    ...overrides,
   };
 }

@@ -1,7 +1,7 @@
-import { COPYRIGHT_YEAR } from '@touchline/shared';
 import { Link } from 'react-router-dom';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { COPYRIGHT_YEAR } from '@/config/constants';
 
 const quickLinks = [
   { label: 'Home', to: paths.home },

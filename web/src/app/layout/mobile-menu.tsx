@@ -1,4 +1,4 @@
-import { LAYOUT, SIGNUP_PLANS } from '@touchline/shared';
+import { SIGNUP_PLANS } from '@touchline/shared';
 import { Menu, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { clsx } from 'clsx';
 import { AccountMenu } from './account-menu';
 import { Brand } from './brand';
 import { NavMenu } from './nav-menu';
+import { LAYOUT } from '@/config/constants';
 
 type OverlayState = 'closed' | 'open' | 'closing';
 

@@ -1,8 +1,8 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { NOTIFICATIONS } from '@touchline/shared';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { dismissToast, useToasts } from './use-toast';
+import { NOTIFICATIONS } from '@/config/constants';
 
 /** The notification area: 5000 ms display, swipe right past 50 px to dismiss, F8 focuses it (docs/product-spec.md §9). */
 export function Toaster() {

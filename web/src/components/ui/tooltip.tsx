@@ -1,6 +1,6 @@
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
-import { TOOLTIPS } from '@touchline/shared';
 import type { ReactNode } from 'react';
+import { TOOLTIPS } from '@/config/constants';
 
 /** Tooltips open after 700 ms; moving between triggers within 300 ms skips the delay (docs/product-spec.md §9). */
 export function TooltipProvider({ children }: { children: ReactNode }) {

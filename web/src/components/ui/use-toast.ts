@@ -1,5 +1,5 @@
-import { NOTIFICATIONS } from '@touchline/shared';
 import { useEffect, useState, type ReactNode } from 'react';
+import { NOTIFICATIONS } from '@/config/constants';
 
 /**
  * The notification area's state (docs/product-spec.md §9): at most one notification at a time; a new one replaces the

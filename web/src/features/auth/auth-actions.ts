@@ -1,10 +1,11 @@
-import { AUTH_MESSAGES, STORAGE_KEYS, type Plan, type UserDto } from '@touchline/shared';
+import { AUTH_MESSAGES, type Plan, type UserDto } from '@touchline/shared';
 import { readApiError } from '@/lib/api-client';
 import { identityClient } from '@/lib/identity/create-identity-client';
 import { IdentityConfigurationError, type IdentitySession } from '@/lib/identity/identity-client';
 import { checkUser, registerUser, syncLogin } from './api/auth-api';
 import { clearPendingRegistration, readPendingRegistration, savePendingRegistration, type PendingRegistration } from './pending-registration';
 import { useAuthStore } from './stores/auth-store';
+import { STORAGE_KEYS } from '@/config/constants';
 
 const PENDING_ACTION_KEY = 'touchline.pendingAction';
 export const DEFAULT_AFTER_LOGIN = '/dashboard/overview';

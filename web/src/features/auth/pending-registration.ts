@@ -1,4 +1,5 @@
-import { STORAGE_KEYS, isPlan, type SignupPlan } from '@touchline/shared';
+import { isPlan, type SignupPlan } from '@touchline/shared';
+import { STORAGE_KEYS } from '@/config/constants';
 
 /** What /signup collected, kept in local storage until registration completes (docs/product-spec.md §3). */
 export interface PendingRegistration {

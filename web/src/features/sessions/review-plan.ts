@@ -1,6 +1,9 @@
-import { REVIEW_PLANS, type Plan } from '@touchline/shared';
+import type { Plan, PlanCatalogueDto } from '@touchline/shared';
 
-/** Whether the coach's plan includes external review links (the API decides; this only hides the form). */
-export function canShareForReview(plan: Plan | undefined): boolean {
-  return !!plan && (REVIEW_PLANS as readonly string[]).includes(plan);
+/**
+ * Whether the coach's plan includes external review links, by the installation's catalogue (`GET /api/plans`).
+ * The API decides; this only hides the form.
+ */
+export function canShareForReview(plan: Plan | undefined, catalogue: PlanCatalogueDto): boolean {
+  return !!plan && !!catalogue.plans.find((p) => p.name === plan)?.opens.includes('externalReview');
 }

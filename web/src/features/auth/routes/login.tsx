@@ -1,4 +1,4 @@
-import { IDENTITY_ERROR_MESSAGES, STORAGE_KEYS } from '@touchline/shared';
+import { IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
@@ -9,6 +9,7 @@ import { identityClient } from '@/lib/identity/create-identity-client';
 import { logout, startLogin, takeRedirectAfterLogin } from '../auth-actions';
 import { authErrorMessage } from '../auth-messages';
 import { useAuthStore } from '../stores/auth-store';
+import { STORAGE_KEYS } from '@/config/constants';
 
 /**
  * /login: sends the visitor to the provider's sign-in page and, when the provider sends them back here,

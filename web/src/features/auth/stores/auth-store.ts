@@ -1,6 +1,7 @@
-import { STORAGE_KEYS, type UserDto } from '@touchline/shared';
+import { type UserDto } from '@touchline/shared';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { STORAGE_KEYS } from '@/config/constants';
 
 /** Auth state of docs/product-spec.md §3. Only `user` and `isInitialized` survive a reload (key `auth-storage`). */
 export interface AuthState {

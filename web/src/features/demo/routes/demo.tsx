@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ReviewReport } from '@/components/report/review-report';
 import { Page } from '@/components/layout/page';
@@ -8,6 +7,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { paths, signupWithPlan } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
+import { useSeekablePlayer } from '@/lib/use-seekable-player';
 import { useDemoMedia, useDemoReport } from '../api/demo-api';
 
 const STEPS = [
@@ -22,10 +22,7 @@ export default function DemoScreen() {
   const viewer = useViewer();
   const report = useDemoReport();
   const media = useDemoMedia();
-  const player = useRef<HTMLMediaElement>(null);
-  const seek = (seconds: number) => {
-    if (player.current) player.current.currentTime = seconds;
-  };
+  const { player, seek } = useSeekablePlayer();
   const cta = viewer ? (
     <Link to={paths.upload} className={buttonVariants({ size: 'lg' })}>
       Upload a session

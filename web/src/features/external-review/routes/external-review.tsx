@@ -1,5 +1,5 @@
 import { REVIEW_LIMITS, REVIEW_MESSAGES } from '@touchline/shared';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { clock, parseClock } from '@/lib/format';
 import { usePostReviewComment, useExternalReview, useReviewComments, useReviewMedia, type ReviewAddress } from '../api/external-review-api';
 import { ReviewCommentThread } from '../components/review-comment-thread';
 import { ReviewReport } from '@/components/report/review-report';
+import { useSeekablePlayer } from '@/lib/use-seekable-player';
 
 /** The reviewer's name is asked once and kept in this browser. */
 const NAME_KEY = 'reviewerName';
@@ -60,7 +61,7 @@ export default function ExternalReviewScreen() {
   const media = useReviewMedia(address, open && !!review.data?.review.showMedia);
   const comments = useReviewComments(address, open);
   const post = usePostReviewComment(address);
-  const player = useRef<HTMLMediaElement>(null);
+  const { player, seek } = useSeekablePlayer();
   const [name, setName] = useState(() => localStorage.getItem(NAME_KEY) ?? '');
   const [nameDraft, setNameDraft] = useState(name);
   const [at, setAt] = useState('0:00');
@@ -90,10 +91,6 @@ export default function ExternalReviewScreen() {
       </Page>
     );
 
-  const seek = (seconds: number) => {
-    if (!player.current) return;
-    player.current.currentTime = seconds;
-  };
   const saveName = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = nameDraft.trim();

@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ReviewReport } from '@/components/report/review-report';
 import { Page } from '@/components/layout/page';
@@ -7,6 +6,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
+import { useSeekablePlayer } from '@/lib/use-seekable-player';
 import { useDemoComments, useDemoReview, useDemoReviewMedia } from '../api/demo-review-api';
 import { ReviewCommentThread } from '../components/review-comment-thread';
 
@@ -15,10 +15,7 @@ export default function ProExternalReviewDemoScreen() {
   const report = useDemoReview();
   const media = useDemoReviewMedia();
   const comments = useDemoComments();
-  const player = useRef<HTMLMediaElement>(null);
-  const seek = (seconds: number) => {
-    if (player.current) player.current.currentTime = seconds;
-  };
+  const { player, seek } = useSeekablePlayer();
   return (
     <Page
       title="Professional external review"

@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { readApiError } from '@/lib/api-client';
 import { startCheckout } from '@/lib/billing';
 import { cn } from '@/lib/cn';
-import { usePlanCatalogue } from '../api/plans-api';
+import { usePlanCatalogue } from '@/lib/plans-api';
 import { formatPrice, HIGHLIGHTED_PLAN, planLimits } from '../plans';
 
 export default function PricingScreen() {

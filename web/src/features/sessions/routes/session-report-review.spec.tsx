@@ -1,48 +1,13 @@
-import type { ReviewCommentDto, ReviewLinkDto, SessionReportDto } from '@touchline/shared';
+import type { ReviewCommentDto, ReviewLinkDto } from '@touchline/shared';
 import { REVIEW_MESSAGES } from '@touchline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
-import { makeSession } from '@/test/fixtures';
+import { makePlanCatalogue, makeReport } from '@/test/fixtures';
 import { makeUser, renderApp } from '@/test/render-app';
 
-const session = makeSession();
-
-const report: SessionReportDto = {
-  session,
-  metrics: {
-    durationSeconds: 600,
-    talkSeconds: 150,
-    talkRatio: 0.25,
-    interventions: 3,
-    interventionsPerMinute: 0.3,
-    meanInterventionSeconds: 5,
-    medianInterventionSeconds: 4,
-    longestInterventionSeconds: 9,
-    longestSilenceSeconds: 120,
-    speechRateWpm: 142.4,
-  },
-  segments: [
-    { start: 12, end: 20 },
-    { start: 75, end: 80 },
-  ],
-  coachingStyle: 'Hands-off',
-  scores: [
-    { category: 'technical', score: 72, level: 'advanced', basis: 'Instructions on technique per minute.' },
-    { category: 'tactical', score: null, level: null, basis: 'Needs a transcript.' },
-    { category: 'communication', score: 55, level: 'intermediate', basis: 'Praise and questioning.' },
-    { category: 'management', score: 40, level: 'beginner', basis: 'Organisation talk.' },
-    { category: 'engagement', score: 90, level: 'expert', basis: 'First names used.' },
-  ],
-  transcriber: 'pocketsphinx',
-  transcript: [
-    { start: 12, end: 20, text: 'Two touch only, Sam.', codes: ['instruction', 'first-name'] },
-    { start: 75, end: 80, text: 'Brilliant work everybody.', codes: ['praise'] },
-  ],
-  codeCounts: { instruction: 1, questioning: 0, praise: 1, scold: 0, management: 0, 'first-name': 1 },
-  rubricVersion: '1',
-};
+const report = makeReport();
 
 const link: ReviewLinkDto = {
   id: 'l1',
@@ -87,6 +52,7 @@ function serve(extra: (request: { method: string; path: string }) => unknown = (
     if (answer !== undefined) return answer;
     if (request.path === '/api/sessions/s1') return report.session;
     if (request.path === '/api/sessions/s1/report') return report;
+    if (request.path === '/api/plans') return makePlanCatalogue();
     if (request.path === '/api/sessions/s1/media') return { url: '/media/s1.wav' };
     if (request.path === '/api/sessions/s1/review-links') return [link];
     if (request.path === '/api/sessions/s1/review-comments') return [comment];
@@ -131,6 +97,16 @@ describe('external review on the report', { timeout: 20_000 }, () => {
     renderApp('/sessions/s1', makeUser({ plan: 'Coach' }));
     expect(await screen.findByText(REVIEW_MESSAGES.planRequired)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create review link' })).not.toBeInTheDocument();
+  });
+
+  it("offers review links by the installation's catalogue, not a list of its own", async () => {
+    const catalogue = makePlanCatalogue();
+    const coachPlus = catalogue.plans.find((p) => p.name === 'Coach Plus')!;
+    coachPlus.opens = [...coachPlus.opens, 'externalReview'];
+    serve(({ path }) => (path === '/api/plans' ? catalogue : undefined));
+    renderApp('/sessions/s1', makeUser({ plan: 'Coach Plus' }));
+    expect(await screen.findByRole('button', { name: 'Create review link' })).toBeInTheDocument();
+    expect(screen.queryByText(REVIEW_MESSAGES.planRequired)).not.toBeInTheDocument();
   });
 
   it('shows the comments as text, seeks the player to a comment, and resolves it', async () => {

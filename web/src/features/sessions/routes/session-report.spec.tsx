@@ -4,45 +4,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
-import { makeSession } from '@/test/fixtures';
+import { makeReport } from '@/test/fixtures';
 import { makeUser, renderApp } from '@/test/render-app';
 
-const session = makeSession();
-
-const report: SessionReportDto = {
-  session,
-  metrics: {
-    durationSeconds: 600,
-    talkSeconds: 150,
-    talkRatio: 0.25,
-    interventions: 3,
-    interventionsPerMinute: 0.3,
-    meanInterventionSeconds: 5,
-    medianInterventionSeconds: 4,
-    longestInterventionSeconds: 9,
-    longestSilenceSeconds: 120,
-    speechRateWpm: 142.4,
-  },
-  segments: [
-    { start: 12, end: 20 },
-    { start: 75, end: 80 },
-  ],
-  coachingStyle: 'Hands-off',
-  scores: [
-    { category: 'technical', score: 72, level: 'advanced', basis: 'Instructions on technique per minute.' },
-    { category: 'tactical', score: null, level: null, basis: 'Needs a transcript.' },
-    { category: 'communication', score: 55, level: 'intermediate', basis: 'Praise and questioning.' },
-    { category: 'management', score: 40, level: 'beginner', basis: 'Organisation talk.' },
-    { category: 'engagement', score: 90, level: 'expert', basis: 'First names used.' },
-  ],
-  transcriber: 'pocketsphinx',
-  transcript: [
-    { start: 12, end: 20, text: 'Two touch only, Sam.', codes: ['instruction', 'first-name'] },
-    { start: 75, end: 80, text: 'Brilliant work everybody.', codes: ['praise'] },
-  ],
-  codeCounts: { instruction: 1, questioning: 0, praise: 1, scold: 0, management: 0, 'first-name': 1 },
-  rubricVersion: '1',
-};
+const report = makeReport();
+const { session } = report;
 
 beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);

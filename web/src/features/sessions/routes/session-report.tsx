@@ -1,5 +1,4 @@
 import type { CoachingStyle, SessionReportDto } from '@touchline/shared';
-import { useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -9,6 +8,7 @@ import { Stat } from '@/components/ui/stat';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { clock, formatDecimal, formatPercent } from '@/lib/format';
+import { usePlanCatalogue } from '@/lib/plans-api';
 import { useMedia } from '@/lib/sessions-api';
 import { useReport, useRetryAnalysis, useSession } from '../api/session-report-api';
 import { CategoryScores } from '../components/category-scores';
@@ -17,6 +17,7 @@ import { ReviewComments } from '../components/review-comments';
 import { ReviewSharing } from '../components/review-sharing';
 import { canShareForReview } from '../review-plan';
 import { useViewer } from '@/components/layout/viewer';
+import { useSeekablePlayer } from '@/lib/use-seekable-player';
 
 // The style follows from the share of the session the coach talked (the rubric's threshold, on the API).
 const STYLE_NOTES: Record<CoachingStyle, string> = {
@@ -25,16 +26,12 @@ const STYLE_NOTES: Record<CoachingStyle, string> = {
 };
 
 function Report({ report }: { report: SessionReportDto }) {
-  const player = useRef<HTMLMediaElement>(null);
+  const { player, seek } = useSeekablePlayer({ play: true });
   const viewer = useViewer();
+  const catalogue = usePlanCatalogue();
   const media = useMedia(report.session.id);
   const { metrics, segments, session } = report;
   const duration = metrics.durationSeconds || 1;
-  const seek = (seconds: number) => {
-    if (!player.current) return;
-    player.current.currentTime = seconds;
-    void player.current.play().catch(() => undefined);
-  };
   const Player = session.mediaType === 'video' ? 'video' : 'audio';
   return (
     <div className="space-y-10">
@@ -90,7 +87,10 @@ function Report({ report }: { report: SessionReportDto }) {
       <CategoryScores scores={report.scores} rubricVersion={report.rubricVersion} />
       <CodedTranscript transcript={report.transcript} codeCounts={report.codeCounts} transcriber={report.transcriber} onSeek={seek} />
       <ReviewComments sessionId={session.id} onSeek={seek} />
-      <ReviewSharing sessionId={session.id} canShare={canShareForReview(viewer?.plan)} />
+      {/* Offered by the catalogue's plans; without the catalogue the form shows, and the API answers for the plan. */}
+      {(catalogue.data || catalogue.isError) && (
+        <ReviewSharing sessionId={session.id} canShare={catalogue.data ? canShareForReview(viewer?.plan, catalogue.data) : true} />
+      )}
     </div>
   );
 }

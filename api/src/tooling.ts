@@ -1,0 +1,14 @@
+/**
+ * What the repository's tooling (the native stack, the benchmarks) may use of the API, as `@touchline/api/tooling`:
+ * one entry point instead of paths into `api/dist/`, so the API can move its files without breaking them.
+ */
+export { analyseRecording } from './analysis/pipeline/analyse-recording';
+export { talkMetrics } from './analysis/pipeline/talk-metrics';
+export { createTranscriber } from './analysis/pipeline/transcription/create-transcriber';
+export { assessSession } from './analysis/rubric/coaching-report';
+export { loadRubric } from './analysis/rubric/rubric';
+export { loadConfig } from './config/app-config';
+export { createApp } from './create-app';
+export { startEmbeddedPostgres } from './database/embedded-postgres';
+export { createLogger } from './logger';
+export { freePort } from './net';
