@@ -11,7 +11,7 @@ import {
   type TeamSessionQuery,
 } from '@touchline/shared';
 import { apiRequest, getJson } from '@/lib/api-client';
-import { sessionQueryString } from '../session-filters';
+import { teamSessionQueryString } from '../team-session-filters';
 
 /** The Elite team's screens over HTTP: Coach Management, Team Sessions and the Team Overview. Keys are the URLs. */
 export const teamQueryOptions = () => queryOptions({ queryKey: [TEAM_PATHS.team], queryFn: () => getJson<TeamDto>(TEAM_PATHS.team) });
@@ -19,14 +19,6 @@ export const membersQueryOptions = () => queryOptions({ queryKey: [TEAM_PATHS.me
 export const invitationsQueryOptions = () =>
   queryOptions({ queryKey: [TEAM_PATHS.invitations], queryFn: () => getJson<TeamInvitationDto[]>(TEAM_PATHS.invitations) });
 export const teamOverviewQueryOptions = () => queryOptions({ queryKey: [TEAM_PATHS.overview], queryFn: () => getJson<TeamOverviewDto>(TEAM_PATHS.overview) });
-
-/** The Team Sessions query string: the sessions dashboard's filters, then the coach. */
-export function teamSessionQueryString(query: TeamSessionQuery): string {
-  const params = new URLSearchParams(sessionQueryString(query));
-  if (query.coachId) params.set('coachId', query.coachId);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
 
 /** One page of every member's sessions, kept in place while the next page or filter loads. */
 export const teamSessionPageQueryOptions = (query: TeamSessionQuery) => {
