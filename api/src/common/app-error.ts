@@ -9,6 +9,7 @@ import {
   PLAN_MESSAGES,
   REVIEW_MESSAGES,
   SESSION_MESSAGES,
+  TEAM_MESSAGES,
   type Capability,
   type Plan,
 } from '@touchline/shared';
@@ -74,6 +75,23 @@ export const Errors = {
   trialEnded: (endedOn: string) => new AppError('TRIAL_ENDED', HttpStatus.FORBIDDEN, PLAN_MESSAGES.trialEnded(endedOn)),
   notAdmin: () => new AppError('NOT_ADMIN', HttpStatus.FORBIDDEN, PLAN_MESSAGES.notAdmin),
   planUserNotFound: () => new AppError('PLAN_USER_NOT_FOUND', HttpStatus.NOT_FOUND, PLAN_MESSAGES.userNotFound),
+  teamNotFound: () => new AppError('TEAM_NOT_FOUND', HttpStatus.NOT_FOUND, TEAM_MESSAGES.notFound),
+  teamMemberNotFound: () => new AppError('TEAM_MEMBER_NOT_FOUND', HttpStatus.NOT_FOUND, TEAM_MESSAGES.memberNotFound),
+  invitationNotFound: () => new AppError('INVITATION_NOT_FOUND', HttpStatus.NOT_FOUND, TEAM_MESSAGES.invitationNotFound),
+  invitationUnknown: () => new AppError('INVITATION_UNKNOWN', HttpStatus.NOT_FOUND, TEAM_MESSAGES.invitationUnknown),
+  invitationExpired: () => new AppError('INVITATION_EXPIRED', HttpStatus.GONE, TEAM_MESSAGES.invitationExpired),
+  invitationRevoked: () => new AppError('INVITATION_REVOKED', HttpStatus.GONE, TEAM_MESSAGES.invitationRevoked),
+  invitationUsed: () => new AppError('INVITATION_USED', HttpStatus.GONE, TEAM_MESSAGES.invitationUsed),
+  invitationWrongAccount: (invited: string, signedIn: string) =>
+    new AppError('INVITATION_WRONG_ACCOUNT', HttpStatus.FORBIDDEN, TEAM_MESSAGES.wrongAccount(invited, signedIn)),
+  invitationNotOpen: () => new AppError('INVITATION_NOT_OPEN', HttpStatus.CONFLICT, TEAM_MESSAGES.notOpen),
+  seatsFull: (seats: number) => new AppError('SEATS_FULL', HttpStatus.CONFLICT, TEAM_MESSAGES.seatsFull(seats)),
+  alreadyMember: () => new AppError('ALREADY_MEMBER', HttpStatus.CONFLICT, TEAM_MESSAGES.alreadyMember),
+  alreadyInvited: () => new AppError('ALREADY_INVITED', HttpStatus.CONFLICT, TEAM_MESSAGES.alreadyInvited),
+  inOtherTeam: () => new AppError('IN_OTHER_TEAM', HttpStatus.CONFLICT, TEAM_MESSAGES.inOtherTeam),
+  lastAdmin: () => new AppError('LAST_ADMIN', HttpStatus.CONFLICT, TEAM_MESSAGES.lastAdmin),
+  tooManyInvitations: () => new AppError('TOO_MANY_INVITATIONS', HttpStatus.TOO_MANY_REQUESTS, TEAM_MESSAGES.tooManyInvitations),
+  tooManyInvitationLookups: () => new AppError('TOO_MANY_INVITATION_LOOKUPS', HttpStatus.TOO_MANY_REQUESTS, TEAM_MESSAGES.tooManyLookups),
   liveUpdatesUnavailable: () =>
     new AppError('LIVE_UPDATES_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, 'Live updates are unavailable at the moment. Please try again later.'),
 } as const;

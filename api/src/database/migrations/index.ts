@@ -12,6 +12,7 @@ import { PlanCatalogue1764400000000 } from './1764400000000-plan-catalogue';
 import { ReviewLinks1764500000000 } from './1764500000000-review-links';
 import { SupportRequests1764600000000 } from './1764600000000-support-requests';
 import { SquadRoster1764800000000 } from './1764800000000-squad-roster';
+import { Teams1764900000000 } from './1764900000000-teams';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   ReviewLinks1764500000000,
   SupportRequests1764600000000,
   SquadRoster1764800000000,
+  Teams1764900000000,
 ];
