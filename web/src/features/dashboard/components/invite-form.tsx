@@ -1,5 +1,5 @@
 import { ELITE_ROLES, type EliteRole, type TeamDto, type TeamInvitationDto } from '@touchline/shared';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { inputClass, TextField } from '@/components/ui/text-field';
@@ -12,6 +12,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 /** Invite a coach by email with a role. The API checks the seats, the address and the rate; its message shows here. */
 export function InviteForm({ team }: { team: TeamDto | undefined }) {
   const invite = useInvite();
+  const roleId = useId();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<EliteRole>('Elite Coach');
   const [problem, setProblem] = useState<string | undefined>();
@@ -66,16 +67,18 @@ export function InviteForm({ team }: { team: TeamDto | undefined }) {
           error={problem}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <label className="block text-sm font-medium text-slate-800">
-          Role
-          <select className={inputClass} name="role" value={role} onChange={(e) => setRole(e.target.value as EliteRole)}>
+        <div>
+          <label htmlFor={roleId} className="block text-sm font-medium text-slate-800">
+            Role
+          </label>
+          <select id={roleId} className={inputClass} name="role" value={role} onChange={(e) => setRole(e.target.value as EliteRole)}>
             {ELITE_ROLES.map((r) => (
               <option key={r} value={r}>
                 {r}
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <Button type="submit" disabled={invite.isPending || full}>
           Send invitation
         </Button>
