@@ -125,21 +125,10 @@ function SignInOrSignUp({ token, email }: { token: string; email: string }) {
   );
 }
 
+type Acceptance = ReturnType<typeof useAcceptInvitation>;
+
 /** Signed in with the invited address: join with this account. */
-function Accept({ token, invitation, user }: { token: string; invitation: PublicInvitationDto; user: UserDto }) {
-  const accept = useAcceptInvitation(token);
-  if (accept.isSuccess) {
-    return (
-      <Notice>
-        <p role="status" className="text-lg font-medium text-slate-900">
-          {TEAM_MESSAGES.accepted(accept.data.name)}
-        </p>
-        <Link to={paths.overview} className={buttonVariants()}>
-          Go to your dashboard
-        </Link>
-      </Notice>
-    );
-  }
+function Accept({ accept, invitation, user }: { accept: Acceptance; invitation: PublicInvitationDto; user: UserDto }) {
   return (
     <Notice>
       <p className="text-slate-700">
@@ -184,9 +173,22 @@ export default function InviteScreen() {
   const authLoading = useAuthStore((s) => s.isLoading);
   const data = invitation.data;
   const failure = invitation.isError ? readApiError(invitation.error) : null;
+  // Kept here, above the cases: once accepted, the invitation reads as used wherever it is fetched again.
+  const accept = useAcceptInvitation(token);
 
   let content: ReactNode;
-  if (!wellFormed || failure?.status === 404) {
+  if (accept.isSuccess) {
+    content = (
+      <Notice>
+        <p role="status" className="text-lg font-medium text-slate-900">
+          {TEAM_MESSAGES.accepted(accept.data.name)}
+        </p>
+        <Link to={paths.overview} className={buttonVariants()}>
+          Go to your dashboard
+        </Link>
+      </Notice>
+    );
+  } else if (!wellFormed || failure?.status === 404) {
     content = (
       <Notice>
         <p role="alert" className="text-slate-900">
@@ -205,7 +207,7 @@ export default function InviteScreen() {
   } else if (!sameEmail(user.email, data.email)) {
     content = <WrongAccount token={token} invited={data.email} user={user} />;
   } else {
-    content = <Accept token={token} invitation={data} user={user} />;
+    content = <Accept accept={accept} invitation={data} user={user} />;
   }
 
   return (
