@@ -128,7 +128,16 @@ export default function OverviewScreen() {
   const viewer = useViewer();
   if (viewer && isEliteAdmin(viewer)) {
     return (
-      <Page title="Team Overview" lead="Your team’s coaching at a glance.">
+      <Page
+        title="Team Overview"
+        lead="Your team’s coaching at a glance."
+        actions={
+          // The admin coaches too: their own uploads stay one click away.
+          <Link to={paths.upload} className={buttonVariants()}>
+            <UploadCloud className="h-4 w-4" aria-hidden /> Upload a session
+          </Link>
+        }
+      >
         <TeamOverview />
       </Page>
     );

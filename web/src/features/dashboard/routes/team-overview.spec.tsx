@@ -64,6 +64,7 @@ describe('Team Overview', () => {
     const requests = fakeApi(({ path }) => (path === '/api/team/overview' ? overview : undefined));
     renderApp('/dashboard/overview', admin);
     expect(await screen.findByRole('heading', { level: 1, name: 'Team Overview' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upload a session' })).toHaveAttribute('href', '/upload');
     const totals = await screen.findByLabelText('Team totals');
     expect(totals).toHaveTextContent('Coaches2');
     expect(totals).toHaveTextContent('Pending invitations1');
