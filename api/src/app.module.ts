@@ -27,6 +27,9 @@ import { PlansModule } from './plans/plans.module';
 import { CoachingSessionEntity } from './sessions/coaching-session.entity';
 import { SessionsModule } from './sessions/sessions.module';
 import { SquadModule } from './squad/squad.module';
+import { TeamsModule } from './teams/teams.module';
+import { TeamEntity, TeamInvitationEntity, TeamMemberEntity } from './teams/team.entity';
+import { redactInvitationToken } from './teams/invitation-token';
 import { StorageModule } from './storage/storage.module';
 import { UserEntity } from './users/user.entity';
 import { UsersModule } from './users/users.module';
@@ -54,7 +57,11 @@ export class AppModule {
             autoLogging: { ignore: (req) => req.url === '/api/health' },
             // One line per request with what an operator needs; never headers (tokens, cookies).
             serializers: {
-              req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactReviewToken(req.url) }),
+              req: (req: { id: unknown; method: string; url: string }) => ({
+                id: req.id,
+                method: req.method,
+                url: redactInvitationToken(redactReviewToken(req.url)),
+              }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
           },
@@ -71,6 +78,9 @@ export class AppModule {
             ReviewLinkEntity,
             ReviewCommentEntity,
             SupportRequestEntity,
+            TeamEntity,
+            TeamMemberEntity,
+            TeamInvitationEntity,
           ],
           migrations,
           migrationsRun: role === 'api',
@@ -92,6 +102,7 @@ export class AppModule {
         ...(role === 'api' ? [HelpModule] : []),
         PlansModule,
         SquadModule,
+        TeamsModule,
       ],
       providers: [
         { provide: AppConfig, useValue: config },

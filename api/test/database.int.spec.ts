@@ -73,6 +73,7 @@ describe('users table (migrations)', () => {
       'ReviewLinks1764500000000',
       'SupportRequests1764600000000',
       'SquadRoster1764800000000',
+      'Teams1764900000000',
       'Billing1765100000000',
       'PlanStartNotify1765200000000',
     ]);

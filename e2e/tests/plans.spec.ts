@@ -1,22 +1,10 @@
-import { execFile } from 'node:child_process';
-import * as path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { PLAN_MESSAGES } from '@touchline/shared';
+import { setPlan } from '../support/admin';
 import { mailUrl } from '../support/env';
 import { signUpCoach } from '../support/journey';
 
 test.describe.configure({ timeout: 120_000 });
-
-/** `npm run admin -- set-plan …` on the running product's data directory, as a club's admin runs it. */
-async function setPlan(email: string, plan: string): Promise<string> {
-  const dataDir = process.env.E2E_PRODUCT_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_PRODUCT_DATA_DIR is not set (playwright.config sets it)');
-  const { stdout } = await promisify(execFile)(process.execPath, [path.resolve(__dirname, '../../api/dist/cli/admin.js'), 'set-plan', email, plan], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-  });
-  return stdout.trim();
-}
 
 test('an admin moves a signed-in coach onto Elite: menus, colour and Subscription follow without signing in again', async ({ page }) => {
   const email = `promoted-${Date.now()}@club.example`;

@@ -10,3 +10,4 @@ export * from './identity';
 export * from './help';
 export * from './reviews';
 export * from './plans';
+export * from './teams';

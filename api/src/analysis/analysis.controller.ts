@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { CoachingSessionDto, SessionReportDto } from '@touchline/shared';
 import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
@@ -8,13 +8,10 @@ import { mapSession } from '../sessions/session.mapper';
 import { SessionsRepository } from '../sessions/sessions.repository';
 import { SessionsService } from '../sessions/sessions.service';
 import type { UserEntity } from '../users/user.entity';
-import { AnalysesRepository } from './analyses.repository';
 import { AnalyseSessionJob } from './jobs/analyse-session.job';
 import { SessionReportResponse } from './dto/report.response';
+import { SessionReports } from './session-reports';
 import { SessionResponse } from '../sessions/dto/session.response';
-import { codeCounts } from './rubric/code-counts';
-import { storedAssessment } from './rubric/coaching-report';
-import { RUBRIC, type Rubric } from './rubric/rubric';
 
 const sessionId = new ParseUUIDPipe({ exceptionFactory: () => Errors.sessionNotFound() });
 
@@ -27,9 +24,8 @@ export class AnalysisController {
   constructor(
     private readonly sessions: SessionsService,
     private readonly analyseSession: AnalyseSessionJob,
-    private readonly analyses: AnalysesRepository,
+    private readonly reports: SessionReports,
     private readonly sessionRows: SessionsRepository,
-    @Inject(RUBRIC) private readonly rubric: Rubric,
   ) {}
 
   /** The analysis of one of the caller's sessions: metrics, speech, coded transcript, style and scores. */
@@ -38,21 +34,7 @@ export class AnalysisController {
   @ApiOkResponse({ type: SessionReportResponse })
   @ApiErrors(409)
   async report(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<SessionReportDto> {
-    const session = await this.sessions.get(user, id);
-    const analysis = session.processingStatus === 'completed' ? await this.analyses.findBySession(id) : null;
-    if (!analysis) throw Errors.reportNotReady();
-    const { metrics, coachingStyle, scores, rubricVersion } = storedAssessment(this.rubric, analysis);
-    return {
-      session: mapSession(session),
-      metrics,
-      segments: analysis.segments,
-      coachingStyle,
-      scores,
-      transcriber: analysis.transcriber,
-      transcript: analysis.transcript,
-      codeCounts: analysis.transcript ? codeCounts(analysis.transcript) : null,
-      rubricVersion,
-    };
+    return this.reports.build(await this.sessions.get(user, id));
   }
 
   /** Analyses a session whose analysis failed once more; answers the session, waiting for analysis again. */

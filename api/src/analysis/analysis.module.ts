@@ -10,6 +10,7 @@ import { AnalyseSessionJob } from './jobs/analyse-session.job';
 import { AnalysisService } from './analysis.service';
 import { loadRubric, RUBRIC } from './rubric/rubric';
 import { SessionAnalysisEntity } from './session-analysis.entity';
+import { SessionReports } from './session-reports';
 import { createTranscriber } from './pipeline/transcription/create-transcriber';
 import { TRANSCRIBER } from './pipeline/transcription/transcriber';
 
@@ -19,6 +20,7 @@ import { TRANSCRIBER } from './pipeline/transcription/transcriber';
   providers: [
     AnalysesRepository,
     AnalysisService,
+    SessionReports,
     AnalyseSessionJob,
     { provide: RUBRIC, useFactory: () => loadRubric() },
     {
@@ -33,6 +35,6 @@ import { TRANSCRIBER } from './pipeline/transcription/transcriber';
       },
     },
   ],
-  exports: [AnalysesRepository, AnalyseSessionJob, AnalysisService, RUBRIC, TRANSCRIBER],
+  exports: [AnalysesRepository, AnalyseSessionJob, AnalysisService, SessionReports, RUBRIC, TRANSCRIBER],
 })
 export class AnalysisModule {}

@@ -17,6 +17,7 @@ const WHY: Partial<Record<HttpStatus, string>> = {
   [HttpStatus.FORBIDDEN]: 'The body does not match the signed-in account',
   [HttpStatus.NOT_FOUND]: "Not found, or not the caller's",
   [HttpStatus.CONFLICT]: 'Not possible in the current state',
+  [HttpStatus.GONE]: 'The invitation has expired, been revoked or been used',
   [HttpStatus.PAYLOAD_TOO_LARGE]: 'The body (or the announced recording) is larger than allowed',
   [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: 'A body that is not JSON in UTF-8, or a file type that is not supported',
   [HttpStatus.TOO_MANY_REQUESTS]: 'Too many requests from this address',

@@ -56,6 +56,11 @@ const envShape = z.object({
     .regex(/^\d{1,2}$/, 'USER_CACHE_SECONDS must be a whole number from 0 to 99')
     .transform(Number)
     .default(5),
+  INVITATION_EXPIRY_DAYS: z
+    .string()
+    .regex(/^(?:[1-9]|[1-8]\d|90)$/, 'INVITATION_EXPIRY_DAYS must be a whole number from 1 to 90')
+    .transform(Number)
+    .default(7),
   LOGIN_FAILURE_FACTOR: positiveInt('LOGIN_FAILURE_FACTOR').default(5),
   LOGIN_WAIT_INCREMENT_SECONDS: positiveInt('LOGIN_WAIT_INCREMENT_SECONDS').default(60),
   LOGIN_MAX_WAIT_SECONDS: positiveInt('LOGIN_MAX_WAIT_SECONDS').default(900),
@@ -260,6 +265,8 @@ export class AppConfig {
   readonly loginThrottle: LoginThrottleSettings;
   /** How long an authenticated request's user may come from this process's memory; 0 reads PostgreSQL every time. */
   readonly userCacheSeconds: number;
+  /** Days an Elite team's invitation link works. */
+  readonly invitationExpiryDays: number;
   /** Set exactly when identityProvider is 'keycloak'. */
   readonly keycloak: KeycloakSettings | undefined;
   readonly smtp: SmtpSettings;
@@ -323,6 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     identityProvider: e.IDENTITY_PROVIDER,
     selfRegistration: e.SELF_REGISTRATION,
     userCacheSeconds: e.USER_CACHE_SECONDS,
+    invitationExpiryDays: e.INVITATION_EXPIRY_DAYS,
     loginThrottle: {
       failureFactor: e.LOGIN_FAILURE_FACTOR,
       waitIncrementSeconds: e.LOGIN_WAIT_INCREMENT_SECONDS,

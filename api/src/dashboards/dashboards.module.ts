@@ -18,5 +18,6 @@ import { SessionFiguresRepository } from './session-figures.repository';
   imports: [TypeOrmModule.forFeature([GoalEntity]), AnalysisModule, SessionsModule, AuthModule, PlansModule],
   controllers: [OverviewController, DashboardsController],
   providers: [DashboardsService, GoalsService, GoalsRepository, OverviewService, SessionFiguresRepository],
+  exports: [SessionFiguresRepository],
 })
 export class DashboardsModule {}

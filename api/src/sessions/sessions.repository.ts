@@ -44,7 +44,12 @@ export class SessionsRepository {
 
   /** One page of the owner's sessions, newest first, and how many match in all. */
   pageByOwner(ownerId: string, filter: SessionFilter, page: number, pageSize: number): Promise<[CoachingSessionEntity[], number]> {
-    const query = this.sessions.createQueryBuilder('s').where('s.owner_id = :ownerId', { ownerId });
+    return this.pageByOwners([ownerId], filter, page, pageSize);
+  }
+
+  /** One page of the sessions of any of the owners (a team's members), newest first, filtered as the coach's own list is. */
+  pageByOwners(ownerIds: string[], filter: SessionFilter, page: number, pageSize: number): Promise<[CoachingSessionEntity[], number]> {
+    const query = this.sessions.createQueryBuilder('s').where('s.owner_id = ANY(:ownerIds)', { ownerIds });
     if (filter.search) {
       // Every word must occur in the title or the file name; LIKE's wildcards in the words are taken literally.
       filter.search
@@ -68,6 +73,28 @@ export class SessionsRepository {
   /** The owner's sessions, newest first, up to `limit`. */
   latestByOwner(ownerId: string, limit: number): Promise<CoachingSessionEntity[]> {
     return this.sessions.find({ where: { ownerId }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+  }
+
+  /** How many sessions each owner has per status; owners without any are absent. */
+  async countByOwners(ownerIds: string[]): Promise<Map<string, Partial<Record<ProcessingStatus, number>>>> {
+    const counts = new Map<string, Partial<Record<ProcessingStatus, number>>>();
+    if (ownerIds.length === 0) return counts;
+    const rows = await this.sessions
+      .createQueryBuilder('s')
+      .select('s.owner_id', 'ownerId')
+      .addSelect('s.processing_status', 'status')
+      .addSelect('count(*)::int', 'count')
+      .where('s.owner_id = ANY(:ownerIds)', { ownerIds })
+      .groupBy('s.owner_id')
+      .addGroupBy('s.processing_status')
+      .getRawMany<{ ownerId: string; status: ProcessingStatus; count: number }>();
+    for (const r of rows) counts.set(r.ownerId, { ...counts.get(r.ownerId), [r.status]: r.count });
+    return counts;
+  }
+
+  /** The session when one of the owners has it. */
+  findOwnedByAny(id: string, ownerIds: string[]): Promise<CoachingSessionEntity | null> {
+    return ownerIds.length ? this.sessions.findOneBy({ id, ownerId: In(ownerIds) }) : Promise.resolve(null);
   }
 
   findOwned(id: string, ownerId: string): Promise<CoachingSessionEntity | null> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EliteRole, Plan, SignupPlan } from '@touchline/shared';
-import { Repository } from 'typeorm';
+import { In, Repository, type EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../database/postgres-errors';
 import { returningRows } from '../database/returning-rows';
 import { ASSIGN_PLAN_SQL, type AssignedPlan } from './plan-assignment';
@@ -72,5 +72,33 @@ export class UsersRepository {
     // A raw query passes no TypeORM subscriber: forget the cached users here, so this process answers the new plan.
     this.cache.clear();
     return assigned;
+  }
+
+  /**
+   * Sets a coach's plan and Elite role as a team membership decides them (joining, a role change, leaving), within
+   * the caller's transaction. The users trigger announces the change to the coach's live stream; the cache is
+   * cleared here and again by the caller once the transaction commits.
+   */
+  async setPlanAndRole(tx: EntityManager, userId: string, plan: Plan, eliteRole: EliteRole | null): Promise<void> {
+    await tx.query(
+      `UPDATE "users" SET
+         "plan_started_at" = CASE WHEN "plan" IS DISTINCT FROM $2::varchar THEN now() ELSE "plan_started_at" END,
+         "updated_at" = CASE WHEN "plan" IS DISTINCT FROM $2::varchar OR "elite_role" IS DISTINCT FROM $3::varchar THEN now() ELSE "updated_at" END,
+         "plan" = $2::varchar,
+         "elite_role" = $3::varchar
+       WHERE "id" = $1`,
+      [userId, plan, eliteRole],
+    );
+    this.cache.clear();
+  }
+
+  /** The user with this email, in any case. */
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
+  }
+
+  /** The users among `ids`, in no particular order. */
+  findMany(ids: string[]): Promise<UserEntity[]> {
+    return ids.length ? this.users.findBy({ id: In(ids) }) : Promise.resolve([]);
   }
 }

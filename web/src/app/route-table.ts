@@ -39,6 +39,12 @@ export const routeTable: RouteEntry[] = [
   { path: paths.development, title: 'Development', requirement: 'login', Screen: lazy(() => import('@/features/dashboard/routes/development')) },
   { path: paths.management, title: 'Coach Management', requirement: 'eliteAdmin', Screen: lazy(() => import('@/features/dashboard/routes/management')) },
   { path: paths.teamSessions, title: 'Team Sessions', requirement: 'eliteAdmin', Screen: lazy(() => import('@/features/dashboard/routes/team-sessions')) },
+  {
+    path: paths.teamSessionReport,
+    title: 'Team session report',
+    requirement: 'eliteAdmin',
+    Screen: lazy(() => import('@/features/sessions/routes/team-session-report')),
+  },
   { path: paths.upload, title: 'Upload a session', requirement: 'login', Screen: lazy(() => import('@/features/upload/routes/upload')) },
   { path: paths.profile, title: 'Profile', requirement: 'login', Screen: lazy(() => import('@/features/auth/routes/profile')) },
   { path: paths.subscription, title: 'Subscription', requirement: 'subscription', Screen: lazy(() => import('@/features/subscription/routes/subscription')) },

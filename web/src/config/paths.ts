@@ -22,6 +22,8 @@ export const paths = {
   development: '/dashboard/development',
   management: '/dashboard/management',
   teamSessions: '/dashboard/team-sessions',
+  /** A team member's session report, read-only, for the team's admins. */
+  teamSessionReport: '/dashboard/team-sessions/:id',
   upload: '/upload',
   profile: '/profile',
   subscription: '/subscription',
@@ -31,3 +33,4 @@ export const paths = {
 } as const;
 
 export const signupWithPlan = (plan: string) => `${paths.signup}?plan=${encodeURIComponent(plan)}`;
+export const teamSessionReport = (sessionId: string) => `/dashboard/team-sessions/${sessionId}`;

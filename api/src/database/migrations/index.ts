@@ -12,6 +12,7 @@ import { PlanCatalogue1764400000000 } from './1764400000000-plan-catalogue';
 import { ReviewLinks1764500000000 } from './1764500000000-review-links';
 import { SupportRequests1764600000000 } from './1764600000000-support-requests';
 import { SquadRoster1764800000000 } from './1764800000000-squad-roster';
+import { Teams1764900000000 } from './1764900000000-teams';
 import { Billing1765100000000 } from './1765100000000-billing';
 import { PlanStartNotify1765200000000 } from './1765200000000-plan-start-notify';
 
@@ -31,6 +32,7 @@ export const migrations = [
   ReviewLinks1764500000000,
   SupportRequests1764600000000,
   SquadRoster1764800000000,
+  Teams1764900000000,
   Billing1765100000000,
   PlanStartNotify1765200000000,
 ];

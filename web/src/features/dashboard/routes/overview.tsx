@@ -1,7 +1,8 @@
-import { SKILL_CATEGORIES, type OverviewDto } from '@touchline/shared';
+import { isEliteAdmin, SKILL_CATEGORIES, type OverviewDto } from '@touchline/shared';
 import { UploadCloud } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
+import { useViewer } from '@/components/layout/viewer';
 import { buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,6 +11,7 @@ import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { capitalize, formatDecimal, formatPercent, formatScore } from '@/lib/format';
 import { useOverview } from '../api/overview-api';
+import { TeamOverview } from '../components/team-overview';
 import { TrendChart } from '../components/trend-chart';
 import { statusOf } from '../session-status';
 import { trendPoints } from '../trend-points';
@@ -90,7 +92,7 @@ function Overview({ overview }: { overview: OverviewDto }) {
 }
 
 /** `/dashboard/overview` (and a bare `/dashboard`): the coach's sessions and scores at a glance. */
-export default function OverviewScreen() {
+function CoachOverviewScreen() {
   const overview = useOverview();
   return (
     <Page
@@ -119,4 +121,26 @@ export default function OverviewScreen() {
       {overview.data && overview.data.totals.sessions > 0 && <Overview overview={overview.data} />}
     </Page>
   );
+}
+
+/** The same route is the Team Overview for an Elite Admin (docs/product-spec.md §2, §6). */
+export default function OverviewScreen() {
+  const viewer = useViewer();
+  if (viewer && isEliteAdmin(viewer)) {
+    return (
+      <Page
+        title="Team Overview"
+        lead="Your team’s coaching at a glance."
+        actions={
+          // The admin coaches too: their own uploads stay one click away.
+          <Link to={paths.upload} className={buttonVariants()}>
+            <UploadCloud className="h-4 w-4" aria-hidden /> Upload a session
+          </Link>
+        }
+      >
+        <TeamOverview />
+      </Page>
+    );
+  }
+  return <CoachOverviewScreen />;
 }

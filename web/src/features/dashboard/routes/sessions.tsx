@@ -1,7 +1,7 @@
 import { formatBytes, MEDIA_TYPES, PROCESSING_STATUSES, SESSION_PAGE, type CoachingSessionDto } from '@touchline/shared';
 import { FileAudio, FileVideo, Trash2, UploadCloud } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -13,58 +13,24 @@ import { readApiError } from '@/lib/api-client';
 import { capitalize } from '@/lib/format';
 import { useDeleteSession, useSessionPage } from '../api/sessions-api';
 import { hasFilters, pageCount, readSessionFilters, sessionQueryString, type SessionFilters } from '../session-filters';
+import { useClampPage, useUrlFilters } from '../use-url-filters';
 import { statusOf, STATUS_LABELS } from '../session-status';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const selectClass = 'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';
 
 export default function SessionsScreen() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = readSessionFilters(searchParams);
-  const [searchText, setSearchText] = useState(filters.search);
+  const { filters, searchText, setSearchText, update, chooseFilter, clear } = useUrlFilters(readSessionFilters, sessionQueryString);
   const sessions = useSessionPage(filters);
   const remove = useDeleteSession();
   const [toDelete, setToDelete] = useState<CoachingSessionDto | null>(null);
-
-  // The latest params and the pending search, read when a change is applied rather than when it was scheduled:
-  // react-router hands a functional update the params of the render that created it, which may be stale.
-  const latestParams = useRef(searchParams);
-  latestParams.current = searchParams;
-  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  /** A new filter starts again at the first page; typing replaces the history entry instead of adding one per pause. */
-  const update = (change: Partial<SessionFilters>, replace = false) => {
-    const next = new URLSearchParams(sessionQueryString({ ...readSessionFilters(latestParams.current), page: 1, ...change }));
-    latestParams.current = next;
-    setSearchParams(next, { replace });
-  };
-  /** A filter chosen while a search is still waiting applies that search too, so no typing is lost. */
-  const chooseFilter = (change: Partial<SessionFilters>) => {
-    clearTimeout(searchTimer.current);
-    update({ search: searchText, ...change });
-  };
-
-  // The search box follows the URL when it changes from outside (back, a link), not while the coach types.
-  useEffect(() => {
-    setSearchText((current) => (current.trim() === filters.search.trim() ? current : filters.search));
-  }, [filters.search]);
-
-  useEffect(() => {
-    if (searchText.trim() === filters.search.trim()) return;
-    searchTimer.current = setTimeout(() => update({ search: searchText }, true), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(searchTimer.current);
-  }, [searchText]); // only typing starts the wait
 
   const data = sessions.data;
   const pages = data ? pageCount(data.total, data.pageSize || SESSION_PAGE.defaultSize) : 1;
 
   // A page past the end (the last session of the last page deleted, an old link) moves to the last page.
-  useEffect(() => {
-    if (data && !sessions.isPlaceholderData && filters.page > pages) update({ page: pages }, true);
-  }, [data, filters.page, pages]);
+  useClampPage(filters.page, pages, !!data && !sessions.isPlaceholderData, (page) => update({ page }, true));
 
   return (
     <Page title="Sessions" lead="Every coaching session you have uploaded, newest first.">
@@ -127,7 +93,7 @@ export default function SessionsScreen() {
         (hasFilters(filters) ? (
           <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
             <p>No sessions match.</p>
-            <Button variant="outline" className="mt-4" onClick={() => setSearchParams(new URLSearchParams())}>
+            <Button variant="outline" className="mt-4" onClick={clear}>
               Clear filters
             </Button>
           </div>

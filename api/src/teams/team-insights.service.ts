@@ -1,0 +1,178 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  SESSION_PAGE,
+  SKILL_CATEGORIES,
+  TEAM_OVERVIEW,
+  type CategoryScores,
+  type ProcessingStatus,
+  type SessionReportDto,
+  type TeamCoachFiguresDto,
+  type TeamSessionPageDto,
+  type TeamSessionQuery,
+} from '@touchline/shared';
+import { AnalysesRepository } from '../analysis/analyses.repository';
+import { round } from '../analysis/pipeline/round';
+import { storedAssessment } from '../analysis/rubric/coaching-report';
+import { RUBRIC, type Rubric } from '../analysis/rubric/rubric';
+import { SessionReports } from '../analysis/session-reports';
+import { Errors } from '../common/app-error';
+import { assessmentOf } from '../dashboards/figures';
+import { SessionFiguresRepository } from '../dashboards/session-figures.repository';
+import { mapSession } from '../sessions/session.mapper';
+import { SessionsRepository } from '../sessions/sessions.repository';
+import type { UserEntity } from '../users/user.entity';
+
+export const mean = (values: (number | null)[]): number | null => {
+  const present = values.filter((v): v is number => v !== null);
+  return present.length ? round(present.reduce((a, b) => a + b, 0) / present.length, 4) : null;
+};
+
+export interface AnalysedSession {
+  ownerId: string;
+  sessionId: string;
+  date: Date;
+  talkRatio: number | null;
+  questioningShare: number | null;
+  scores: CategoryScores;
+}
+
+const scoresOf = (scores: { category: string; score: number | null }[]): CategoryScores =>
+  Object.fromEntries(SKILL_CATEGORIES.map((c) => [c, scores.find((s) => s.category === c)?.score ?? null])) as CategoryScores;
+
+export const meanScores = (rows: { scores: CategoryScores }[]): CategoryScores =>
+  Object.fromEntries(SKILL_CATEGORIES.map((c) => [c, mean(rows.map((r) => r.scores[c]))])) as CategoryScores;
+
+/**
+ * What a team's admins read about its members' sessions. It reads through the sessions' and analyses' own
+ * repositories and the dashboards' figures, always limited to the member ids the caller's team has.
+ */
+@Injectable()
+export class TeamInsights {
+  constructor(
+    private readonly sessions: SessionsRepository,
+    private readonly analyses: AnalysesRepository,
+    private readonly figures: SessionFiguresRepository,
+    private readonly reports: SessionReports,
+    @Inject(RUBRIC) private readonly rubric: Rubric,
+  ) {}
+
+  sessionCounts(memberIds: string[]): Promise<Map<string, Partial<Record<ProcessingStatus, number>>>> {
+    return this.sessions.countByOwners(memberIds);
+  }
+
+  /** Every analysed session of each member, oldest first, with the figures the team views compare. */
+  async analysed(memberIds: string[]): Promise<AnalysedSession[]> {
+    const perMember = await Promise.all(
+      memberIds.map(async (ownerId) =>
+        (await this.figures.allByOwner(ownerId)).map((row) => {
+          const { figures } = assessmentOf(this.rubric, row);
+          return {
+            ownerId,
+            sessionId: row.id,
+            date: new Date(row.created_at),
+            talkRatio: figures.talkRatio,
+            questioningShare: figures.questioningShare,
+            scores: Object.fromEntries(SKILL_CATEGORIES.map((c) => [c, figures[c]])) as CategoryScores,
+          };
+        }),
+      ),
+    );
+    return perMember.flat();
+  }
+
+  /** Each member's most recent analysed session's scores. */
+  async latestScores(memberIds: string[]): Promise<Map<string, { sessionId: string; date: string; scores: CategoryScores }>> {
+    const latest = new Map<string, { sessionId: string; date: string; scores: CategoryScores }>();
+    for (const s of await this.analysed(memberIds)) latest.set(s.ownerId, { sessionId: s.sessionId, date: s.date.toISOString(), scores: s.scores });
+    return latest;
+  }
+
+  /** One page of the members' sessions, filtered as the sessions dashboard is, optionally to one coach. */
+  async page(members: UserEntity[], query: TeamSessionQuery): Promise<TeamSessionPageDto> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? SESSION_PAGE.defaultSize;
+    const owners = query.coachId ? members.filter((m) => m.id === query.coachId) : members;
+    if (owners.length === 0) return { items: [], total: 0, page, pageSize };
+    const [items, total] = await this.sessions.pageByOwners(
+      owners.map((m) => m.id),
+      query,
+      page,
+      pageSize,
+    );
+    const completed = items.filter((s) => s.processingStatus === 'completed').map((s) => s.id);
+    const assessments = new Map((await this.analyses.findAssessments(completed)).map((a) => [a.sessionId, storedAssessment(this.rubric, a)]));
+    const names = new Map(members.map((m) => [m.id, m.username]));
+    return {
+      items: items.map((session) => {
+        const assessed = assessments.get(session.id);
+        return {
+          session: mapSession(session),
+          coach: { userId: session.ownerId, username: names.get(session.ownerId) ?? '' },
+          coachingStyle: assessed?.coachingStyle ?? null,
+          scores: assessed ? scoresOf(assessed.scores) : null,
+        };
+      }),
+      total,
+      page,
+      pageSize,
+    };
+  }
+
+  /** A member's session report, read-only; 404 for a session of anyone outside the team. */
+  async report(members: UserEntity[], sessionId: string): Promise<{ coach: { userId: string; username: string }; report: SessionReportDto }> {
+    const session = await this.sessions.findOwnedByAny(
+      sessionId,
+      members.map((m) => m.id),
+    );
+    if (!session) throw Errors.sessionNotFound();
+    const coach = members.find((m) => m.id === session.ownerId)!;
+    return { coach: { userId: coach.id, username: coach.username }, report: await this.reports.build(session) };
+  }
+
+  /** Per-coach means and the team's weekly trend. */
+  async comparison(
+    members: { user: UserEntity; role: TeamCoachFiguresDto['role'] }[],
+  ): Promise<{ coaches: TeamCoachFiguresDto[]; analysed: AnalysedSession[]; counts: Map<string, Partial<Record<ProcessingStatus, number>>> }> {
+    const ids = members.map((m) => m.user.id);
+    const [analysed, counts] = await Promise.all([this.analysed(ids), this.sessionCounts(ids)]);
+    const coaches = members.map(({ user, role }) => {
+      const own = analysed.filter((s) => s.ownerId === user.id);
+      const count = counts.get(user.id) ?? {};
+      return {
+        userId: user.id,
+        username: user.username,
+        role,
+        sessions: Object.values(count).reduce((a, b) => a + b, 0),
+        completed: count.completed ?? 0,
+        talkRatio: mean(own.map((s) => s.talkRatio)),
+        questioningShare: mean(own.map((s) => s.questioningShare)),
+        scores: meanScores(own),
+        lastSessionAt: own.at(-1)?.date.toISOString() ?? null,
+      };
+    });
+    return { coaches, analysed, counts };
+  }
+}
+
+/** The Monday (UTC) of a date's ISO week, YYYY-MM-DD. */
+export function weekOf(date: Date): string {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+/** The team's means per week, over the last weeks that have analysed sessions, oldest first. */
+export function weeklyTrend(analysed: AnalysedSession[]) {
+  const weeks = new Map<string, AnalysedSession[]>();
+  for (const s of analysed) weeks.set(weekOf(s.date), [...(weeks.get(weekOf(s.date)) ?? []), s]);
+  return [...weeks.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .slice(-TEAM_OVERVIEW.trendWeeks)
+    .map(([week, rows]) => ({
+      week,
+      sessions: rows.length,
+      talkRatio: mean(rows.map((r) => r.talkRatio)),
+      questioningShare: mean(rows.map((r) => r.questioningShare)),
+      scores: meanScores(rows),
+    }));
+}

@@ -1,0 +1,146 @@
+import { SKILL_CATEGORIES, type TeamOverviewDto } from '@touchline/shared';
+import { Link } from 'react-router-dom';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Spinner } from '@/components/ui/spinner';
+import { Stat } from '@/components/ui/stat';
+import { paths } from '@/config/paths';
+import { readApiError } from '@/lib/api-client';
+import { capitalize, formatPercent, formatScore } from '@/lib/format';
+import { useTeamOverview } from '../api/team-api';
+import { TeamTrendChart } from './team-trend-chart';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function Heading({ id, children }: { id: string; children: string }) {
+  return (
+    <h2 id={id} className="mb-3 text-xl font-semibold text-slate-900">
+      {children}
+    </h2>
+  );
+}
+
+/** Each coach's means side by side: sessions, talk ratio, questioning and the five scores. */
+function CoachComparison({ coaches }: { coaches: TeamOverviewDto['coaches'] }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="w-full text-left text-sm" data-testid="coach-comparison">
+        <caption className="sr-only">Each coach’s means over their analysed sessions</caption>
+        <thead className="border-b border-slate-200 text-slate-600">
+          <tr>
+            <th scope="col" className="p-3 font-medium">
+              Coach
+            </th>
+            <th scope="col" className="p-3 font-medium">
+              Sessions
+            </th>
+            <th scope="col" className="p-3 font-medium">
+              Talk ratio
+            </th>
+            <th scope="col" className="p-3 font-medium">
+              Questioning
+            </th>
+            {SKILL_CATEGORIES.map((category) => (
+              <th key={category} scope="col" className="p-3 font-medium">
+                {capitalize(category)}
+              </th>
+            ))}
+            <th scope="col" className="p-3 font-medium">
+              Last session
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {coaches.map((coach) => (
+            <tr key={coach.userId} data-testid="coach-row">
+              <th scope="row" className="p-3 font-medium text-slate-900">
+                {coach.username}
+                <span className="block text-xs font-normal text-slate-500">{coach.role}</span>
+              </th>
+              <td className="p-3">
+                {coach.completed} of {coach.sessions} analysed
+              </td>
+              <td className="p-3">{formatPercent(coach.talkRatio)}</td>
+              <td className="p-3">{formatPercent(coach.questioningShare)}</td>
+              {SKILL_CATEGORIES.map((category) => (
+                <td key={category} className="p-3">
+                  {formatScore(coach.scores[category])}
+                </td>
+              ))}
+              <td className="p-3 whitespace-nowrap">{coach.lastSessionAt ? dateFormat.format(new Date(coach.lastSessionAt)) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TeamFigures({ overview }: { overview: TeamOverviewDto }) {
+  const { totals, averages, coaches, trend } = overview;
+  return (
+    <div className="space-y-10">
+      <dl className="grid grid-cols-2 gap-4 md:grid-cols-3" aria-label="Team totals">
+        <Stat label="Coaches" value={String(totals.members)} />
+        <Stat label="Pending invitations" value={String(totals.pendingInvitations)} />
+        <Stat label="Sessions" value={String(totals.sessions)} />
+        <Stat label="Completed" value={String(totals.completed)} />
+        <Stat label="In progress" value={String(totals.inProgress)} />
+        <Stat label="Failed" value={String(totals.failed)} />
+      </dl>
+
+      <section aria-labelledby="team-averages">
+        <Heading id="team-averages">Team averages</Heading>
+        <p className="mb-3 text-sm text-slate-600">
+          {totals.completed === 0
+            ? 'The averages appear once a session of the team has been analysed.'
+            : `Over the team’s ${totals.completed} analysed ${totals.completed === 1 ? 'session' : 'sessions'}.`}
+        </p>
+        <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
+          <Stat label="Talk ratio" value={formatPercent(averages.talkRatio)} />
+          <Stat label="Questioning" value={formatPercent(averages.questioningShare)} />
+          {SKILL_CATEGORIES.map((category) => (
+            <Stat key={category} label={capitalize(category)} value={formatScore(averages.scores[category])} />
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="coach-comparison">
+        <Heading id="coach-comparison">Coaches compared</Heading>
+        <CoachComparison coaches={coaches} />
+        <p className="mt-3 text-sm">
+          <Link to={paths.management} className="font-medium text-brand-700 underline">
+            Coach Management
+          </Link>{' '}
+          ·{' '}
+          <Link to={paths.teamSessions} className="font-medium text-brand-700 underline">
+            Team Sessions
+          </Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="team-trend">
+        <Heading id="team-trend">Team trend</Heading>
+        {trend.length === 0 ? (
+          <p className="text-slate-600">The trend appears once a session of the team has been analysed.</p>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-slate-600">The team’s weekly means: category scores (0–100), talk ratio and questioning (% of the session).</p>
+            <TeamTrendChart trend={trend} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** The Elite Admin's overview: the whole team at a glance. */
+export function TeamOverview() {
+  const overview = useTeamOverview();
+  return (
+    <>
+      {overview.isPending && <Spinner />}
+      {overview.isError && <FormAlert>{readApiError(overview.error)?.message ?? 'Your team’s overview could not be loaded. Please try again.'}</FormAlert>}
+      {overview.data && <TeamFigures overview={overview.data} />}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { SKILL_CATEGORIES, type TeamOverviewDto } from '@touchline/shared';
+import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { capitalize, formatScore } from '@/lib/format';
+import { shortDate } from '../trend-points';
+
+const SERIES = [
+  ...SKILL_CATEGORIES.map((category, index) => ({
+    key: category,
+    name: capitalize(category),
+    color: ['#0284c7', '#7c3aed', '#059669', '#d97706', '#db2777'][index]!,
+    dashed: false,
+  })),
+  { key: 'talkRatio', name: 'Talk ratio (%)', color: '#475569', dashed: true },
+  { key: 'questioningShare', name: 'Questioning (%)', color: '#0f766e', dashed: true },
+] as const;
+
+type WeekPoint = Record<(typeof SERIES)[number]['key'], number | null> & { week: string; label: string; sessions: number };
+
+const percent = (share: number | null) => (share === null ? null : Math.round(share * 100));
+
+/** The team's weekly means: the five scores, talk ratio and questioning, all on a 0–100 scale, oldest week first. */
+export function TeamTrendChart({ trend }: { trend: TeamOverviewDto['trend'] }) {
+  const points: WeekPoint[] = trend.map((week) => ({
+    ...week.scores,
+    week: week.week,
+    label: shortDate(week.week),
+    sessions: week.sessions,
+    talkRatio: percent(week.talkRatio),
+    questioningShare: percent(week.questioningShare),
+  }));
+  return (
+    <div className="space-y-2">
+      <div
+        role="img"
+        aria-label={`Line chart of the team's weekly scores, talk ratio and questioning over ${points.length} weeks`}
+        className="rounded-xl border border-slate-200 bg-white p-4"
+      >
+        <LineChart responsive data={points} margin={{ top: 8, right: 16, bottom: 0, left: -16 }} style={{ width: '100%', height: 320 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={{ fontSize: 12 }} />
+          <YAxis domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tick={{ fontSize: 12 }} />
+          <Tooltip
+            labelFormatter={(label, payload) => `Week of ${String(label)} · ${(payload[0]?.payload as WeekPoint | undefined)?.sessions ?? 0} sessions`}
+            contentStyle={{ fontSize: 13, borderRadius: 8 }}
+          />
+          <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={null} />
+          {SERIES.map((series) => (
+            <Line
+              key={series.key}
+              type="monotone"
+              dataKey={series.key}
+              name={series.name}
+              stroke={series.color}
+              strokeWidth={2}
+              strokeDasharray={series.dashed ? '5 4' : undefined}
+              dot={{ r: 3, strokeDasharray: '0' }}
+              connectNulls
+              isAnimationActive={false}
+            />
+          ))}
+        </LineChart>
+      </div>
+      <table className="sr-only">
+        <caption>The team's means per week, oldest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Week of</th>
+            <th scope="col">Sessions</th>
+            {SERIES.map((series) => (
+              <th key={series.key} scope="col">
+                {series.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((point) => (
+            <tr key={point.week}>
+              <th scope="row">{point.label}</th>
+              <td>{point.sessions}</td>
+              {SERIES.map((series) => (
+                <td key={series.key}>{formatScore(point[series.key])}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

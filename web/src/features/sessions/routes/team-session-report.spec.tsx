@@ -1,0 +1,72 @@
+import { TEAM_MESSAGES, type SessionReportDto, type TeamSessionReportDto } from '@touchline/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
+import { makeSession } from '@/test/fixtures';
+import { makeUser, renderApp } from '@/test/render-app';
+
+const admin = makeUser({ id: 'u-admin', plan: 'Elite', eliteRole: 'Elite Admin' });
+
+const report: SessionReportDto = {
+  session: makeSession({ id: 's7', title: 'Sam’s Tuesday drills' }),
+  metrics: {
+    durationSeconds: 600,
+    talkSeconds: 150,
+    talkRatio: 0.25,
+    interventions: 3,
+    interventionsPerMinute: 0.3,
+    meanInterventionSeconds: 5,
+    medianInterventionSeconds: 4,
+    longestInterventionSeconds: 9,
+    longestSilenceSeconds: 120,
+    speechRateWpm: null,
+  },
+  segments: [{ start: 12, end: 20 }],
+  coachingStyle: 'Hands-off',
+  scores: [
+    { category: 'technical', score: 72, level: 'advanced', basis: 'Instructions on technique per minute.' },
+    { category: 'tactical', score: null, level: null, basis: 'Needs a transcript.' },
+    { category: 'communication', score: 55, level: 'intermediate', basis: 'Praise and questioning.' },
+    { category: 'management', score: 40, level: 'beginner', basis: 'Organisation talk.' },
+    { category: 'engagement', score: 90, level: 'expert', basis: 'First names used.' },
+  ],
+  transcriber: 'none',
+  transcript: [],
+  codeCounts: { instruction: 0, questioning: 0, praise: 0, scold: 0, management: 0, 'first-name': 0 },
+  rubricVersion: '1',
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('a team member’s session report', () => {
+  it('shows the member’s analysis read-only: no comments, sharing or retry, and nothing asked of the coach’s own routes', async () => {
+    const requests = fakeApi(({ path }) =>
+      path === '/api/team/sessions/s7/report' ? ({ coach: { userId: 'u-sam', username: 'Sam' }, report } satisfies TeamSessionReportDto) : undefined,
+    );
+    renderApp('/dashboard/team-sessions/s7', admin);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sam’s Tuesday drills' })).toBeInTheDocument();
+    expect(screen.getByText(/^Sam’s session of .*Read-only\.$/)).toBeInTheDocument();
+    expect(screen.getByTestId('coaching-style')).toHaveTextContent('Hands-off');
+    expect(screen.getByText(/The coach talked for 25% of the session/)).toBeInTheDocument();
+    expect(screen.getByTestId('score-technical')).toHaveTextContent(/72.*Advanced/);
+    expect(screen.queryByRole('heading', { name: 'Review comments' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Share for review' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All team sessions' })).toHaveAttribute('href', '/dashboard/team-sessions');
+    expect(requests.map((r) => r.path).filter((p) => p.startsWith('/api/sessions'))).toEqual([]);
+  });
+
+  it('shows the server’s message for a session outside the team', async () => {
+    fakeApi(() => Response.json({ statusCode: 404, message: TEAM_MESSAGES.sessionNotFound }, { status: 404 }));
+    renderApp('/dashboard/team-sessions/other', admin);
+    expect(await screen.findByRole('alert')).toHaveTextContent(TEAM_MESSAGES.sessionNotFound);
+  });
+
+  it('is closed to an Elite Coach', async () => {
+    fakeApi(() => undefined);
+    const { router } = renderApp('/dashboard/team-sessions/s7', makeUser({ plan: 'Elite', eliteRole: 'Elite Coach' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+  });
+});

@@ -1,0 +1,35 @@
+import { Link, useParams } from 'react-router-dom';
+import { Page } from '@/components/layout/page';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { readApiError } from '@/lib/api-client';
+import { useTeamReport } from '../api/team-report-api';
+import { SessionAnalysis } from '../components/session-analysis';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * `/dashboard/team-sessions/:id` (Elite Admin): a team member's analysed session, as its coach sees it but
+ * read-only: no comments, sharing or retry, which are the coach's own.
+ */
+export default function TeamSessionReportScreen() {
+  const { id = '' } = useParams();
+  const report = useTeamReport(id);
+  const data = report.data;
+  return (
+    <Page
+      title={data?.report.session.title ?? 'Session report'}
+      lead={data ? `${data.coach.username}’s session of ${dateFormat.format(new Date(data.report.session.createdAt))}. Read-only.` : undefined}
+    >
+      {report.isPending && <Spinner />}
+      {report.isError && <FormAlert>{readApiError(report.error)?.message ?? 'The report could not be loaded.'}</FormAlert>}
+      {data && <SessionAnalysis report={data.report} readOnly />}
+      <p className="mt-8">
+        <Link to={paths.teamSessions} className="text-sm font-medium text-brand-700 underline">
+          All team sessions
+        </Link>
+      </p>
+    </Page>
+  );
+}
