@@ -1,4 +1,4 @@
-import { INVITATION_TOKEN_PATTERN, INVITE_PAGE, STORAGE_KEYS, TEAM_MESSAGES, type PublicInvitationDto, type UserDto } from '@touchline/shared';
+import { INVITATION_TOKEN_PATTERN, INVITE_PAGE, TEAM_MESSAGES, type PublicInvitationDto, type UserDto } from '@touchline/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
@@ -6,6 +6,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
+import { STORAGE_KEYS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { checkUsername, focusFirstProblem, validate } from '@/lib/form-validation';
