@@ -11,6 +11,7 @@ import {
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRubric } from '../src/analysis/rubric/rubric';
+import { INVITATION_LOOKUPS_PER_ADDRESS } from '../src/teams/team-throttle';
 import { startMailCatcher } from './support/mail-catcher';
 import { seedAnalysedSession } from './support/seed-reports';
 import { plansWithSeats, teamKit, type Coach } from './support/teams';
@@ -30,6 +31,7 @@ beforeAll(async () => {
     TRANSCRIBER: 'none',
     BACKGROUND_JOBS: 'false',
     USER_CACHE_SECONDS: '0',
+    TRUST_PROXY: 'true',
     SMTP_PORT: String(mail.smtpPort),
     SMTP_HOST: '127.0.0.1',
     PLANS_FILE: await plansWithSeats(SEATS),
@@ -302,6 +304,27 @@ describe('roles and removal', () => {
 });
 
 describe('rate limits', () => {
+  it(`answers one client address at most ${INVITATION_LOOKUPS_PER_ADDRESS} token lookups in 10 minutes`, async () => {
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    const guess = 'B'.repeat(43);
+    for (let i = 0; i < INVITATION_LOOKUPS_PER_ADDRESS; i++)
+      expect((await kit.call(null, 'GET', `/api/invitations/${guess}`, undefined, from('203.0.113.7'))).status).toBe(404);
+    await expectError(await kit.call(null, 'GET', `/api/invitations/${guess}`, undefined, from('203.0.113.7')), 429, TEAM_MESSAGES.tooManyLookups);
+    expect((await kit.call(null, 'GET', `/api/invitations/${guess}`, undefined, from('203.0.113.8'))).status).toBe(404);
+  });
+
+  it(`lets one team send at most ${TEAM_LIMITS.invitationsPerTeamPerHour} invitations an hour`, async () => {
+    const admin = await kit.admin('Busy Team Admin');
+    const send = (i: number) => kit.call(admin.token, 'POST', '/api/team/invitations', { email: `team-flood-${i}@club.example`, role: 'Elite Coach' });
+    for (let i = 0; i < TEAM_LIMITS.invitationsPerTeamPerHour; i++) {
+      const sent = await json<TeamInvitationDto>(await send(i), 201);
+      // Revoked at once, so the seats are not what stops it.
+      expect((await kit.call(admin.token, 'DELETE', `/api/team/invitations/${sent.id}`)).status).toBe(204);
+    }
+    await expectError(await send(TEAM_LIMITS.invitationsPerTeamPerHour), 429, TEAM_MESSAGES.tooManyInvitations);
+    expect(await mail.inbox(`team-flood-${TEAM_LIMITS.invitationsPerTeamPerHour}@club.example`)).toEqual([]);
+  });
+
   it(`sends one address at most ${TEAM_LIMITS.invitationsPerAddressPerHour} invitations an hour`, async () => {
     const admin = await kit.admin('Flooding Admin');
     const { invitation } = await invite(admin, 'flooded@club.example');
