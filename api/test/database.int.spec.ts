@@ -74,6 +74,7 @@ describe('users table (migrations)', () => {
       'SupportRequests1764600000000',
       'SquadRoster1764800000000',
       'Teams1764900000000',
+      'TeamPreviousPlanStart1764910000000',
     ]);
   });
 });

@@ -290,6 +290,29 @@ describe('roles and removal', () => {
     expect((await json<TeamDto>(await kit.call(admin.token, 'GET', '/api/team'), 200)).seatsUsed).toBe(1);
   });
 
+  it('removal gives back the plan with its start: a trial resumes with the days it had left, a spent one stays ended', async () => {
+    const admin = await kit.admin('Trial Admin');
+    const started = async (id: string) => ((await db.query('SELECT plan_started_at AS "at" FROM users WHERE id = $1', [id])).rows[0] as { at: Date }).at;
+    const subscription = async (coach: Coach) =>
+      json<{ plan: string; planStartedAt: string; trialEnded: boolean }>(await kit.call(coach.token, 'GET', '/api/subscription'), 200);
+
+    // Ten days into a 14-day trial: after leaving, four days remain, not a fresh fourteen.
+    const trialing = await kit.coach('Trialing', 'Free Trial');
+    await db.query(`UPDATE users SET plan_started_at = now() - interval '10 days' WHERE id = $1`, [trialing.id]);
+    const before = await started(trialing.id);
+    await json(await accept(trialing, (await invite(admin, trialing.email)).token), 200);
+    expect(await started(trialing.id)).not.toEqual(before);
+    expect((await kit.call(admin.token, 'DELETE', `/api/team/members/${trialing.id}`)).status).toBe(204);
+    expect(await subscription(trialing)).toMatchObject({ plan: 'Free Trial', planStartedAt: before.toISOString(), trialEnded: false });
+
+    // A trial that ran out before joining stays ended.
+    const spent = await kit.coach('Spent Trial', 'Free Trial');
+    await db.query(`UPDATE users SET plan_started_at = now() - interval '30 days' WHERE id = $1`, [spent.id]);
+    await json(await accept(spent, (await invite(admin, spent.email)).token), 200);
+    expect((await kit.call(admin.token, 'DELETE', `/api/team/members/${spent.id}`)).status).toBe(204);
+    expect(await subscription(spent)).toMatchObject({ plan: 'Free Trial', trialEnded: true });
+  });
+
   it('a coach alone in a team of their own joins another; one whose team has others must leave it first', async () => {
     const admin = await kit.admin('Host Admin');
     const solo = await kit.admin('Solo Founder');

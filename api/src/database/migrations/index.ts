@@ -13,6 +13,7 @@ import { ReviewLinks1764500000000 } from './1764500000000-review-links';
 import { SupportRequests1764600000000 } from './1764600000000-support-requests';
 import { SquadRoster1764800000000 } from './1764800000000-squad-roster';
 import { Teams1764900000000 } from './1764900000000-teams';
+import { TeamPreviousPlanStart1764910000000 } from './1764910000000-team-previous-plan-start';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   SupportRequests1764600000000,
   SquadRoster1764800000000,
   Teams1764900000000,
+  TeamPreviousPlanStart1764910000000,
 ];
