@@ -75,6 +75,7 @@ describe('users table (migrations)', () => {
       'SquadRoster1764800000000',
       'Teams1764900000000',
       'TeamPreviousPlanStart1764910000000',
+      'TeamMembershipFollowsPlan1764920000000',
     ]);
   });
 });

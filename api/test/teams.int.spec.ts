@@ -18,6 +18,7 @@ import { plansWithSeats, teamKit, type Coach } from './support/teams';
 import { startTestApi, type TestApi } from './support/test-api';
 
 const SEATS = 3;
+const INSTALLER = 'installer@club.example';
 const rubric = loadRubric();
 let api: TestApi;
 let db: Client;
@@ -32,6 +33,7 @@ beforeAll(async () => {
     BACKGROUND_JOBS: 'false',
     USER_CACHE_SECONDS: '0',
     TRUST_PROXY: 'true',
+    ADMIN_EMAILS: INSTALLER,
     SMTP_PORT: String(mail.smtpPort),
     SMTP_HOST: '127.0.0.1',
     PLANS_FILE: await plansWithSeats(SEATS),
@@ -311,6 +313,31 @@ describe('roles and removal', () => {
     await json(await accept(spent, (await invite(admin, spent.email)).token), 200);
     expect((await kit.call(admin.token, 'DELETE', `/api/team/members/${spent.id}`)).status).toBe(204);
     expect(await subscription(spent)).toMatchObject({ plan: 'Free Trial', trialEnded: true });
+  });
+
+  it('moving a member off Elite ends the membership and frees the seat; the last admin of a team with others is refused', async () => {
+    const installer = await kit.coach('Installer');
+    await db.query('UPDATE users SET email = $2 WHERE id = $1', [installer.id, INSTALLER]);
+    const setPlan = (email: string, plan: string) => kit.call(installer.token, 'PUT', '/api/admin/users/plan', { email, plan });
+    const admin = await kit.admin('Plan Admin');
+    const member = await kit.coach('Plan Member');
+    await json(await accept(member, (await invite(admin, member.email)).token), 200);
+    expect((await json<TeamDto>(await kit.call(admin.token, 'GET', '/api/team'), 200)).seatsUsed).toBe(2);
+
+    await expectError(await setPlan(admin.email, 'Coach'), 409, TEAM_MESSAGES.lastAdminPlan);
+    expect(await kit.user(admin.id)).toEqual({ plan: 'Elite', eliteRole: 'Elite Admin' });
+
+    expect((await setPlan(member.email, 'Coach')).status).toBe(200);
+    expect(await kit.user(member.id)).toEqual({ plan: 'Coach', eliteRole: null });
+    expect((await json<TeamDto>(await kit.call(admin.token, 'GET', '/api/team'), 200)).seatsUsed).toBe(1);
+    expect((await json<TeamMemberDto[]>(await kit.call(admin.token, 'GET', '/api/team/members'), 200)).map((m) => m.userId)).toEqual([admin.id]);
+
+    // Alone now, the admin may leave Elite: the team is closed with its invitations.
+    await invite(admin, 'closing-invitee@club.example');
+    expect((await setPlan(admin.email, 'Coach')).status).toBe(200);
+    expect((await db.query('SELECT count(*)::int AS n FROM team_members WHERE user_id = $1', [admin.id])).rows[0]).toEqual({ n: 0 });
+    expect((await setPlan(admin.email, 'Elite')).status).toBe(200);
+    expect((await json<TeamDto>(await kit.call(admin.token, 'GET', '/api/team'), 200)).seatsUsed).toBe(1);
   });
 
   it('a coach alone in a team of their own joins another; one whose team has others must leave it first', async () => {

@@ -14,6 +14,7 @@ import { SupportRequests1764600000000 } from './1764600000000-support-requests';
 import { SquadRoster1764800000000 } from './1764800000000-squad-roster';
 import { Teams1764900000000 } from './1764900000000-teams';
 import { TeamPreviousPlanStart1764910000000 } from './1764910000000-team-previous-plan-start';
+import { TeamMembershipFollowsPlan1764920000000 } from './1764920000000-team-membership-follows-plan';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   SquadRoster1764800000000,
   Teams1764900000000,
   TeamPreviousPlanStart1764910000000,
+  TeamMembershipFollowsPlan1764920000000,
 ];
