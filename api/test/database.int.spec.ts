@@ -74,6 +74,8 @@ describe('users table (migrations)', () => {
       'SupportRequests1764600000000',
       'SquadRoster1764800000000',
       'Teams1764900000000',
+      'TeamPreviousPlanStart1764910000000',
+      'TeamMembershipFollowsPlan1764920000000',
       'Billing1765100000000',
       'PlanStartNotify1765200000000',
     ]);

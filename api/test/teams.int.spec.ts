@@ -11,12 +11,14 @@ import {
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRubric } from '../src/analysis/rubric/rubric';
+import { INVITATION_LOOKUPS_PER_ADDRESS } from '../src/teams/team-throttle';
 import { startMailCatcher } from './support/mail-catcher';
 import { seedAnalysedSession } from './support/seed-reports';
 import { plansWithSeats, teamKit, type Coach } from './support/teams';
 import { startTestApi, type TestApi } from './support/test-api';
 
 const SEATS = 3;
+const INSTALLER = 'installer@club.example';
 const rubric = loadRubric();
 let api: TestApi;
 let db: Client;
@@ -30,6 +32,8 @@ beforeAll(async () => {
     TRANSCRIBER: 'none',
     BACKGROUND_JOBS: 'false',
     USER_CACHE_SECONDS: '0',
+    TRUST_PROXY: 'true',
+    ADMIN_EMAILS: INSTALLER,
     SMTP_PORT: String(mail.smtpPort),
     SMTP_HOST: '127.0.0.1',
     PLANS_FILE: await plansWithSeats(SEATS),
@@ -288,6 +292,54 @@ describe('roles and removal', () => {
     expect((await json<TeamDto>(await kit.call(admin.token, 'GET', '/api/team'), 200)).seatsUsed).toBe(1);
   });
 
+  it('removal gives back the plan with its start: a trial resumes with the days it had left, a spent one stays ended', async () => {
+    const admin = await kit.admin('Trial Admin');
+    const started = async (id: string) => ((await db.query('SELECT plan_started_at AS "at" FROM users WHERE id = $1', [id])).rows[0] as { at: Date }).at;
+    const subscription = async (coach: Coach) =>
+      json<{ plan: string; planStartedAt: string; trialEnded: boolean }>(await kit.call(coach.token, 'GET', '/api/subscription'), 200);
+
+    // Ten days into a 14-day trial: after leaving, four days remain, not a fresh fourteen.
+    const trialing = await kit.coach('Trialing', 'Free Trial');
+    await db.query(`UPDATE users SET plan_started_at = now() - interval '10 days' WHERE id = $1`, [trialing.id]);
+    const before = await started(trialing.id);
+    await json(await accept(trialing, (await invite(admin, trialing.email)).token), 200);
+    expect(await started(trialing.id)).not.toEqual(before);
+    expect((await kit.call(admin.token, 'DELETE', `/api/team/members/${trialing.id}`)).status).toBe(204);
+    expect(await subscription(trialing)).toMatchObject({ plan: 'Free Trial', planStartedAt: before.toISOString(), trialEnded: false });
+
+    // A trial that ran out before joining stays ended.
+    const spent = await kit.coach('Spent Trial', 'Free Trial');
+    await db.query(`UPDATE users SET plan_started_at = now() - interval '30 days' WHERE id = $1`, [spent.id]);
+    await json(await accept(spent, (await invite(admin, spent.email)).token), 200);
+    expect((await kit.call(admin.token, 'DELETE', `/api/team/members/${spent.id}`)).status).toBe(204);
+    expect(await subscription(spent)).toMatchObject({ plan: 'Free Trial', trialEnded: true });
+  });
+
+  it('moving a member off Elite ends the membership and frees the seat; the last admin of a team with others is refused', async () => {
+    const installer = await kit.coach('Installer');
+    await db.query('UPDATE users SET email = $2 WHERE id = $1', [installer.id, INSTALLER]);
+    const setPlan = (email: string, plan: string) => kit.call(installer.token, 'PUT', '/api/admin/users/plan', { email, plan });
+    const admin = await kit.admin('Plan Admin');
+    const member = await kit.coach('Plan Member');
+    await json(await accept(member, (await invite(admin, member.email)).token), 200);
+    expect((await json<TeamDto>(await kit.call(admin.token, 'GET', '/api/team'), 200)).seatsUsed).toBe(2);
+
+    await expectError(await setPlan(admin.email, 'Coach'), 409, TEAM_MESSAGES.lastAdminPlan);
+    expect(await kit.user(admin.id)).toEqual({ plan: 'Elite', eliteRole: 'Elite Admin' });
+
+    expect((await setPlan(member.email, 'Coach')).status).toBe(200);
+    expect(await kit.user(member.id)).toEqual({ plan: 'Coach', eliteRole: null });
+    expect((await json<TeamDto>(await kit.call(admin.token, 'GET', '/api/team'), 200)).seatsUsed).toBe(1);
+    expect((await json<TeamMemberDto[]>(await kit.call(admin.token, 'GET', '/api/team/members'), 200)).map((m) => m.userId)).toEqual([admin.id]);
+
+    // Alone now, the admin may leave Elite: the team is closed with its invitations.
+    await invite(admin, 'closing-invitee@club.example');
+    expect((await setPlan(admin.email, 'Coach')).status).toBe(200);
+    expect((await db.query('SELECT count(*)::int AS n FROM team_members WHERE user_id = $1', [admin.id])).rows[0]).toEqual({ n: 0 });
+    expect((await setPlan(admin.email, 'Elite')).status).toBe(200);
+    expect((await json<TeamDto>(await kit.call(admin.token, 'GET', '/api/team'), 200)).seatsUsed).toBe(1);
+  });
+
   it('a coach alone in a team of their own joins another; one whose team has others must leave it first', async () => {
     const admin = await kit.admin('Host Admin');
     const solo = await kit.admin('Solo Founder');
@@ -302,6 +354,27 @@ describe('roles and removal', () => {
 });
 
 describe('rate limits', () => {
+  it(`answers one client address at most ${INVITATION_LOOKUPS_PER_ADDRESS} token lookups in 10 minutes`, async () => {
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    const guess = 'B'.repeat(43);
+    for (let i = 0; i < INVITATION_LOOKUPS_PER_ADDRESS; i++)
+      expect((await kit.call(null, 'GET', `/api/invitations/${guess}`, undefined, from('203.0.113.7'))).status).toBe(404);
+    await expectError(await kit.call(null, 'GET', `/api/invitations/${guess}`, undefined, from('203.0.113.7')), 429, TEAM_MESSAGES.tooManyLookups);
+    expect((await kit.call(null, 'GET', `/api/invitations/${guess}`, undefined, from('203.0.113.8'))).status).toBe(404);
+  });
+
+  it(`lets one team send at most ${TEAM_LIMITS.invitationsPerTeamPerHour} invitations an hour`, async () => {
+    const admin = await kit.admin('Busy Team Admin');
+    const send = (i: number) => kit.call(admin.token, 'POST', '/api/team/invitations', { email: `team-flood-${i}@club.example`, role: 'Elite Coach' });
+    for (let i = 0; i < TEAM_LIMITS.invitationsPerTeamPerHour; i++) {
+      const sent = await json<TeamInvitationDto>(await send(i), 201);
+      // Revoked at once, so the seats are not what stops it.
+      expect((await kit.call(admin.token, 'DELETE', `/api/team/invitations/${sent.id}`)).status).toBe(204);
+    }
+    await expectError(await send(TEAM_LIMITS.invitationsPerTeamPerHour), 429, TEAM_MESSAGES.tooManyInvitations);
+    expect(await mail.inbox(`team-flood-${TEAM_LIMITS.invitationsPerTeamPerHour}@club.example`)).toEqual([]);
+  });
+
   it(`sends one address at most ${TEAM_LIMITS.invitationsPerAddressPerHour} invitations an hour`, async () => {
     const admin = await kit.admin('Flooding Admin');
     const { invitation } = await invite(admin, 'flooded@club.example');

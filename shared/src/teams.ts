@@ -196,6 +196,7 @@ export const TEAM_MESSAGES = {
   alreadyInvited: 'This address already has a pending invitation. Resend it instead.',
   inOtherTeam: 'This account already belongs to another team. Ask that team’s admin to remove it first.',
   lastAdmin: 'A team needs at least one Elite Admin. Make another member an admin first.',
+  lastAdminPlan: 'This coach is the last Elite Admin of a team with other members, so their plan cannot leave Elite. Make another member an Elite Admin first.',
   notOpen: 'This invitation has already been accepted or revoked. Send a new one instead.',
   tooManyInvitations: 'Too many invitations sent in a short time. Please wait an hour and try again.',
   /** The invitation page, per state. */

@@ -9,10 +9,11 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { SIGNUP_PLANS, type SignupPlan } from '@touchline/shared';
+import { SIGNUP_PLANS, TEAM_MESSAGES, type SignupPlan } from '@touchline/shared';
 import { Client } from 'pg';
 import { loadConfig } from '../config/app-config';
 import { startEmbeddedPostgres } from '../database/embedded-postgres';
+import { isLastTeamAdmin } from '../database/postgres-errors';
 import { clusterDirFor } from '../database/postgres-runtime';
 import { isAlive } from '../net';
 import { ASSIGN_PLAN_SQL, type AssignedPlan } from '../users/plan-assignment';
@@ -55,7 +56,11 @@ async function withDatabase<T>(work: (client: Client) => Promise<T>): Promise<T>
 async function setPlan(email: string | undefined, plan: string | undefined): Promise<string> {
   if (!email || !plan) throw new UsageError(USAGE);
   if (!(SIGNUP_PLANS as readonly string[]).includes(plan)) throw new UsageError(`Unknown plan "${plan}".\n${USAGE}`);
-  const row = await withDatabase(async (client) => (await client.query<AssignedPlan>(ASSIGN_PLAN_SQL, [email, plan as SignupPlan, null])).rows[0]);
+  const row = await withDatabase(async (client) => (await client.query<AssignedPlan>(ASSIGN_PLAN_SQL, [email, plan as SignupPlan, null])).rows[0]).catch(
+    (error: unknown) => {
+      throw isLastTeamAdmin(error) ? new UsageError(TEAM_MESSAGES.lastAdminPlan) : error;
+    },
+  );
   if (!row) throw new UsageError(`No coach has the email address ${email}.`);
   return `${row.email} is now on ${row.plan}.`;
 }

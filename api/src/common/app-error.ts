@@ -96,6 +96,7 @@ export const Errors = {
   alreadyInvited: () => new AppError('ALREADY_INVITED', HttpStatus.CONFLICT, TEAM_MESSAGES.alreadyInvited),
   inOtherTeam: () => new AppError('IN_OTHER_TEAM', HttpStatus.CONFLICT, TEAM_MESSAGES.inOtherTeam),
   lastAdmin: () => new AppError('LAST_ADMIN', HttpStatus.CONFLICT, TEAM_MESSAGES.lastAdmin),
+  lastAdminPlan: () => new AppError('LAST_ADMIN_PLAN', HttpStatus.CONFLICT, TEAM_MESSAGES.lastAdminPlan),
   tooManyInvitations: () => new AppError('TOO_MANY_INVITATIONS', HttpStatus.TOO_MANY_REQUESTS, TEAM_MESSAGES.tooManyInvitations),
   tooManyInvitationLookups: () => new AppError('TOO_MANY_INVITATION_LOOKUPS', HttpStatus.TOO_MANY_REQUESTS, TEAM_MESSAGES.tooManyLookups),
   liveUpdatesUnavailable: () =>

@@ -34,7 +34,7 @@ export class PlansController {
   @Put('admin/users/plan')
   @ApiTags('admin')
   @ApiBearerAuth()
-  @ApiErrors(...SIGNED_IN_ERRORS, ...BODY_ERRORS, 403)
+  @ApiErrors(...SIGNED_IN_ERRORS, ...BODY_ERRORS, 403, 409)
   @UseGuards(RegisteredUserGuard, AdminGuard)
   @ApiOkResponse({ type: AssignedPlanResponse })
   assign(@Body() body: AssignPlanBody): Promise<AssignedPlanResponse> {

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { PlanCatalogueDto, SignupPlan, SubscriptionDto } from '@touchline/shared';
 import { Errors } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
+import { isLastTeamAdmin } from '../database/postgres-errors';
 import type { AssignedPlan } from '../users/plan-assignment';
 import type { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
@@ -59,7 +60,13 @@ export class PlansService implements OnModuleInit {
 
   /** PUT /api/admin/users/plan (installation admins only; the guard checks). */
   async assign(email: string, plan: SignupPlan): Promise<Pick<AssignedPlan, 'email' | 'plan'>> {
-    const assigned = await this.users.assignPlan(email, plan);
+    let assigned: AssignedPlan | null;
+    try {
+      assigned = await this.users.assignPlan(email, plan);
+    } catch (error) {
+      if (isLastTeamAdmin(error)) throw Errors.lastAdminPlan();
+      throw error;
+    }
     if (!assigned) throw Errors.planUserNotFound();
     return { email: assigned.email, plan: assigned.plan };
   }

@@ -169,16 +169,16 @@ export class InvitationsService {
       if (state === 'revoked') throw Errors.invitationRevoked();
       if (state === 'expired') throw Errors.invitationExpired();
       if (invitation.email !== user.email.toLowerCase()) throw Errors.invitationWrongAccount(invitation.email, user.email);
-      let previousPlan = user.plan;
+      let previous = { plan: user.plan, startedAt: user.planStartedAt };
       const current = await this.teams.membershipOf(user.id, tx);
       if (current) {
         if (current.teamId === invitation.teamId) throw Errors.alreadyMember();
         const others = (await this.teams.seatsUsed(current.teamId, tx)) - 1;
         if (others > 0) throw Errors.inOtherTeam();
         await this.teams.deleteTeam(tx, current.teamId);
-        previousPlan = current.previousPlan ?? user.plan;
+        if (current.previousPlan) previous = { plan: current.previousPlan, startedAt: current.previousPlanStartedAt ?? user.planStartedAt };
       }
-      await this.teams.addMember(tx, invitation.teamId, user.id, invitation.role, previousPlan);
+      await this.teams.addMember(tx, invitation.teamId, user.id, invitation.role, previous);
       await this.teams.markAccepted(tx, invitation.id, user.id);
       await this.users.setPlanAndRole(tx, user.id, 'Elite', invitation.role);
     });

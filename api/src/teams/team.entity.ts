@@ -30,6 +30,10 @@ export class TeamMemberEntity {
   @Column({ name: 'previous_plan', type: 'varchar', length: 32, nullable: true })
   previousPlan: Plan | null;
 
+  /** When that plan started, given back with it: a trial resumes with the days it had left, a spent one stays ended. */
+  @Column({ name: 'previous_plan_started_at', type: 'timestamptz', nullable: true })
+  previousPlanStartedAt: Date | null;
+
   @Column({ name: 'joined_at', type: 'timestamptz' })
   joinedAt: Date;
 }

@@ -11,6 +11,7 @@ export interface Membership {
   teamCreatedAt: Date;
   role: EliteRole;
   previousPlan: Plan | null;
+  previousPlanStartedAt: Date | null;
   joinedAt: Date;
 }
 
@@ -40,6 +41,7 @@ export class TeamsRepository {
   async membershipOf(userId: string, tx: EntityManager = this.db.manager): Promise<Membership | null> {
     const rows = (await tx.query(
       `SELECT m."team_id" AS "teamId", t."name" AS "teamName", t."created_at" AS "teamCreatedAt", m."role", m."previous_plan" AS "previousPlan",
+              m."previous_plan_started_at" AS "previousPlanStartedAt",
               m."joined_at" AS "joinedAt"
          FROM "team_members" m JOIN "teams" t ON t."id" = m."team_id"
         WHERE m."user_id" = $1`,
@@ -75,8 +77,15 @@ export class TeamsRepository {
     return tx.getRepository(TeamMemberEntity).findOneBy({ teamId, userId });
   }
 
-  async addMember(tx: EntityManager, teamId: string, userId: string, role: EliteRole, previousPlan: Plan | null): Promise<void> {
-    await tx.query(`INSERT INTO "team_members" ("team_id", "user_id", "role", "previous_plan") VALUES ($1, $2, $3, $4)`, [teamId, userId, role, previousPlan]);
+  /** `previous` is the plan the coach had before joining and when it started, given back when the membership ends. */
+  async addMember(tx: EntityManager, teamId: string, userId: string, role: EliteRole, previous: { plan: Plan; startedAt: Date }): Promise<void> {
+    await tx.query(`INSERT INTO "team_members" ("team_id", "user_id", "role", "previous_plan", "previous_plan_started_at") VALUES ($1, $2, $3, $4, $5)`, [
+      teamId,
+      userId,
+      role,
+      previous.plan,
+      previous.startedAt,
+    ]);
   }
 
   async setRole(tx: EntityManager, teamId: string, userId: string, role: EliteRole): Promise<void> {

@@ -114,7 +114,8 @@ export class TeamsService {
 
   /**
    * Ends a membership. The coach keeps the account and their sessions, which leave the team's views, and gets back the
-   * plan they had before joining; a founder (who had Elite of their own) stays on Elite and founds a new team when
+   * plan they had before joining, with the date it started (a Free Trial resumes with the days it had left, one that
+   * had run out stays ended); a founder (who had Elite of their own) stays on Elite and founds a new team when
    * they next open one. The last Elite Admin cannot be removed.
    */
   async remove(access: TeamAccess, userId: string): Promise<void> {
@@ -125,7 +126,7 @@ export class TeamsService {
       if (member.role === 'Elite Admin' && (await this.teams.adminCount(tx, teamId)) <= 1) throw Errors.lastAdmin();
       await this.teams.removeMember(tx, teamId, userId);
       const plan: Plan = member.previousPlan ?? 'Elite';
-      await this.users.setPlanAndRole(tx, userId, plan, plan === 'Elite' ? 'Elite Admin' : null);
+      await this.users.setPlanAndRole(tx, userId, plan, plan === 'Elite' ? 'Elite Admin' : null, member.previousPlanStartedAt);
     });
     this.users.forgetCachedUsers();
   }

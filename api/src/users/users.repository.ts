@@ -77,17 +77,18 @@ export class UsersRepository {
   /**
    * Sets a coach's plan and Elite role as a team membership decides them (joining, a role change, leaving), within
    * the caller's transaction. The users trigger announces the change to the coach's live stream; the cache is
-   * cleared here and again by the caller once the transaction commits.
+   * cleared here and again by the caller once the transaction commits. A changed plan starts now, or at `startedAt`
+   * when a plan held before is given back.
    */
-  async setPlanAndRole(tx: EntityManager, userId: string, plan: Plan, eliteRole: EliteRole | null): Promise<void> {
+  async setPlanAndRole(tx: EntityManager, userId: string, plan: Plan, eliteRole: EliteRole | null, startedAt: Date | null = null): Promise<void> {
     await tx.query(
       `UPDATE "users" SET
-         "plan_started_at" = CASE WHEN "plan" IS DISTINCT FROM $2::varchar THEN now() ELSE "plan_started_at" END,
+         "plan_started_at" = CASE WHEN "plan" IS DISTINCT FROM $2::varchar THEN COALESCE($4::timestamptz, now()) ELSE "plan_started_at" END,
          "updated_at" = CASE WHEN "plan" IS DISTINCT FROM $2::varchar OR "elite_role" IS DISTINCT FROM $3::varchar THEN now() ELSE "updated_at" END,
          "plan" = $2::varchar,
          "elite_role" = $3::varchar
        WHERE "id" = $1`,
-      [userId, plan, eliteRole],
+      [userId, plan, eliteRole, startedAt],
     );
     this.cache.clear();
   }

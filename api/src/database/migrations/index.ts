@@ -13,6 +13,8 @@ import { ReviewLinks1764500000000 } from './1764500000000-review-links';
 import { SupportRequests1764600000000 } from './1764600000000-support-requests';
 import { SquadRoster1764800000000 } from './1764800000000-squad-roster';
 import { Teams1764900000000 } from './1764900000000-teams';
+import { TeamPreviousPlanStart1764910000000 } from './1764910000000-team-previous-plan-start';
+import { TeamMembershipFollowsPlan1764920000000 } from './1764920000000-team-membership-follows-plan';
 import { Billing1765100000000 } from './1765100000000-billing';
 import { PlanStartNotify1765200000000 } from './1765200000000-plan-start-notify';
 
@@ -33,6 +35,8 @@ export const migrations = [
   SupportRequests1764600000000,
   SquadRoster1764800000000,
   Teams1764900000000,
+  TeamPreviousPlanStart1764910000000,
+  TeamMembershipFollowsPlan1764920000000,
   Billing1765100000000,
   PlanStartNotify1765200000000,
 ];
