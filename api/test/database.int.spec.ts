@@ -78,6 +78,7 @@ describe('users table (migrations)', () => {
       'TeamMembershipFollowsPlan1764920000000',
       'Billing1765100000000',
       'PlanStartNotify1765200000000',
+      'TeamClosesWithSubscription1765300000000',
     ]);
   });
 });

@@ -340,6 +340,34 @@ describe('roles and removal', () => {
     expect((await json<TeamDto>(await kit.call(admin.token, 'GET', '/api/team'), 200)).seatsUsed).toBe(1);
   });
 
+  it('a subscription that ends for the last admin closes the team: every member gets back the plan they had', async () => {
+    const admin = await kit.admin('Lapsed Admin');
+    const member = await kit.coach('Lapsed Member', 'Coach Plus');
+    await json(await accept(member, (await invite(admin, member.email)).token), 200);
+    await invite(admin, 'lapsed-invitee@club.example');
+    const lapse = async (source: string | null) => {
+      await db.query('BEGIN');
+      try {
+        if (source) await db.query(`SELECT set_config('touchline.plan_source', $1, true)`, [source]);
+        await db.query(`UPDATE users SET plan = 'Free Trial', elite_role = NULL WHERE id = $1`, [admin.id]);
+        await db.query('COMMIT');
+      } catch (error) {
+        await db.query('ROLLBACK');
+        throw error;
+      }
+    };
+
+    // Any other source is still refused, as the admin command is.
+    await expect(lapse(null)).rejects.toMatchObject({ code: 'TL409' });
+    expect(await kit.user(member.id)).toEqual({ plan: 'Elite', eliteRole: 'Elite Coach' });
+
+    await lapse('billing');
+    expect(await kit.user(admin.id)).toEqual({ plan: 'Free Trial', eliteRole: null });
+    expect(await kit.user(member.id)).toEqual({ plan: 'Coach Plus', eliteRole: null });
+    expect((await db.query('SELECT count(*)::int AS n FROM team_members WHERE user_id = ANY($1)', [[admin.id, member.id]])).rows[0]).toEqual({ n: 0 });
+    expect((await kit.call(member.token, 'GET', '/api/team')).status).toBe(404);
+  });
+
   it('a coach alone in a team of their own joins another; one whose team has others must leave it first', async () => {
     const admin = await kit.admin('Host Admin');
     const solo = await kit.admin('Solo Founder');

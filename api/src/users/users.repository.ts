@@ -66,9 +66,16 @@ export class UsersRepository {
     return this.users.save(user);
   }
 
-  /** Null when no user has this email. */
-  async assignPlan(email: string, plan: SignupPlan, startedAt: Date | null = null): Promise<AssignedPlan | null> {
-    const assigned = returningRows<AssignedPlan>(await this.users.query(ASSIGN_PLAN_SQL, [email, plan, startedAt]))[0] ?? null;
+  /**
+   * Null when no user has this email. `source: 'billing'` marks a change the payment provider decided: when it moves
+   * the last Elite Admin of a team with members off Elite, the team closes instead of the change being refused (see
+   * migration TeamClosesWithSubscription1765300000000).
+   */
+  async assignPlan(email: string, plan: SignupPlan, startedAt: Date | null = null, source: 'admin' | 'billing' = 'admin'): Promise<AssignedPlan | null> {
+    const assigned = await this.users.manager.transaction(async (tx) => {
+      if (source === 'billing') await tx.query(`SELECT set_config('touchline.plan_source', 'billing', true)`);
+      return returningRows<AssignedPlan>(await tx.query(ASSIGN_PLAN_SQL, [email, plan, startedAt]))[0] ?? null;
+    });
     // A raw query passes no TypeORM subscriber: forget the cached users here, so this process answers the new plan.
     this.cache.clear();
     return assigned;

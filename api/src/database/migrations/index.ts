@@ -17,6 +17,7 @@ import { TeamPreviousPlanStart1764910000000 } from './1764910000000-team-previou
 import { TeamMembershipFollowsPlan1764920000000 } from './1764920000000-team-membership-follows-plan';
 import { Billing1765100000000 } from './1765100000000-billing';
 import { PlanStartNotify1765200000000 } from './1765200000000-plan-start-notify';
+import { TeamClosesWithSubscription1765300000000 } from './1765300000000-team-closes-with-subscription';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   TeamMembershipFollowsPlan1764920000000,
   Billing1765100000000,
   PlanStartNotify1765200000000,
+  TeamClosesWithSubscription1765300000000,
 ];

@@ -127,7 +127,7 @@ export class StripeBilling implements BillingPort {
       const user = await this.users.findById(account.userId);
       const trialDays = this.catalogue.find((p) => p.name === 'Free Trial')!.trialDays!;
       const startedAt = decision.lapsed ? new Date(Date.now() - trialDays * DAY_MS) : null;
-      if (user) await this.users.assignPlan(user.email, decision.plan, startedAt);
+      if (user) await this.users.assignPlan(user.email, decision.plan, startedAt, 'billing');
     }
     if (replaces && !decision.lapsed) await this.cancelReplaced(account.subscriptionId!);
   }
