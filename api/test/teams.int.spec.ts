@@ -81,11 +81,15 @@ describe('team ownership', () => {
     await expectError(await kit.call(plain.token, 'GET', '/api/team'), 404, TEAM_MESSAGES.notFound);
   });
 
-  it('renames the team, refusing an empty name', async () => {
+  it('renames the team, refusing an empty or blank name, control characters and more than 80 characters', async () => {
     const admin = await kit.admin('Renamer');
     expect((await json<TeamDto>(await kit.call(admin.token, 'PUT', '/api/team', { name: '  U14 Coaches ' }), 200)).name).toBe('U14 Coaches');
-    await expectError(await kit.call(admin.token, 'PUT', '/api/team', { name: ' ' }), 400, TEAM_MESSAGES.teamName);
+    for (const name of [' ', '\u00a0\ufeff', 'U14\u000f', 'x'.repeat(TEAM_LIMITS.teamNameMaxLength + 1)])
+      await expectError(await kit.call(admin.token, 'PUT', '/api/team', { name }), 400, TEAM_MESSAGES.teamName);
     expect((await json<TeamDto>(await kit.call(admin.token, 'GET', '/api/team'), 200)).name).toBe('U14 Coaches');
+    // The length counts characters: 80 of them outside the Basic Multilingual Plane are a valid name.
+    const wide = '⚽🏆'.repeat(TEAM_LIMITS.teamNameMaxLength / 2);
+    expect((await json<TeamDto>(await kit.call(admin.token, 'PUT', '/api/team', { name: wide }), 200)).name).toBe(wide);
   });
 });
 

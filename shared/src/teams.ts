@@ -56,6 +56,14 @@ export const TEAM_LIMITS = {
   invitationsPerAddressPerHour: 3,
 } as const;
 
+/**
+ * A team name: no control characters, and at least one character that is not white space (the API trims the
+ * name; the class lists what JavaScript's trim removes, so the document and the check agree on every value).
+ * Used with the `u` flag, so that its length counts characters, not UTF-16 units.
+ */
+export const TEAM_NAME_PATTERN =
+  '^[^\\u0000-\\u001f]*[^\\u0000-\\u0020\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff][^\\u0000-\\u001f]*$';
+
 /** `GET /api/team`: the caller's team, for any member. */
 export interface TeamDto {
   id: string;

@@ -3,6 +3,7 @@ import {
   ELITE_ROLES,
   TEAM_LIMITS,
   TEAM_MESSAGES,
+  TEAM_NAME_PATTERN,
   type ChangeRoleBody,
   type CreateInvitationBody,
   type EliteRole,
@@ -10,18 +11,22 @@ import {
   type TeamSessionQuery,
 } from '@touchline/shared';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsOptional, IsString, IsUUID, Length, Matches, MaxLength } from 'class-validator';
+import { IsEmail, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { ListSessionsQuery } from '../../sessions/dto/list-sessions.query';
+
+// The name is checked after trimming; `u` makes {1,80} count characters as the document's maxLength does.
+const NAME_TEXT = new RegExp(`^[^\\u0000-\\u001f]{1,${TEAM_LIMITS.teamNameMaxLength}}$`, 'u');
+const NAME = new RegExp(TEAM_NAME_PATTERN, 'u');
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** `PUT /api/team`. */
 export class RenameTeamDto implements RenameTeamBody {
-  @ApiProperty({ minLength: 1, maxLength: TEAM_LIMITS.teamNameMaxLength })
+  @ApiProperty({ minLength: 1, maxLength: TEAM_LIMITS.teamNameMaxLength, pattern: TEAM_NAME_PATTERN })
   @Transform(trim)
   @IsString({ message: TEAM_MESSAGES.teamName })
-  @Length(1, TEAM_LIMITS.teamNameMaxLength, { message: TEAM_MESSAGES.teamName })
-  @Matches(/^[^\u0000-\u001f]*$/, { message: TEAM_MESSAGES.teamName })
+  @Matches(NAME_TEXT, { message: TEAM_MESSAGES.teamName })
+  @Matches(NAME, { message: TEAM_MESSAGES.teamName })
   name: string;
 }
 
