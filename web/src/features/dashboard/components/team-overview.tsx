@@ -22,7 +22,13 @@ function Heading({ id, children }: { id: string; children: string }) {
 /** Each coach's means side by side: sessions, talk ratio, questioning and the five scores. */
 function CoachComparison({ coaches }: { coaches: TeamOverviewDto['coaches'] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    // A region of its own that takes focus, so that keyboard users can scroll the table on a narrow screen.
+    <div
+      role="region"
+      aria-label="Coach comparison"
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+    >
       <table className="w-full text-left text-sm" data-testid="coach-comparison">
         <caption className="sr-only">Each coach’s means over their analysed sessions</caption>
         <thead className="border-b border-slate-200 text-slate-600">
