@@ -1,40 +1,13 @@
-import { TEAM_MESSAGES, type SessionReportDto, type TeamSessionReportDto } from '@touchline/shared';
+import { TEAM_MESSAGES, type TeamSessionReportDto } from '@touchline/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
-import { makeSession } from '@/test/fixtures';
+import { makeReport, makeSession } from '@/test/fixtures';
 import { makeUser, renderApp } from '@/test/render-app';
 
 const admin = makeUser({ id: 'u-admin', plan: 'Elite', eliteRole: 'Elite Admin' });
 
-const report: SessionReportDto = {
-  session: makeSession({ id: 's7', title: 'Sam’s Tuesday drills' }),
-  metrics: {
-    durationSeconds: 600,
-    talkSeconds: 150,
-    talkRatio: 0.25,
-    interventions: 3,
-    interventionsPerMinute: 0.3,
-    meanInterventionSeconds: 5,
-    medianInterventionSeconds: 4,
-    longestInterventionSeconds: 9,
-    longestSilenceSeconds: 120,
-    speechRateWpm: null,
-  },
-  segments: [{ start: 12, end: 20 }],
-  coachingStyle: 'Hands-off',
-  scores: [
-    { category: 'technical', score: 72, level: 'advanced', basis: 'Instructions on technique per minute.' },
-    { category: 'tactical', score: null, level: null, basis: 'Needs a transcript.' },
-    { category: 'communication', score: 55, level: 'intermediate', basis: 'Praise and questioning.' },
-    { category: 'management', score: 40, level: 'beginner', basis: 'Organisation talk.' },
-    { category: 'engagement', score: 90, level: 'expert', basis: 'First names used.' },
-  ],
-  transcriber: 'none',
-  transcript: [],
-  codeCounts: { instruction: 0, questioning: 0, praise: 0, scold: 0, management: 0, 'first-name': 0 },
-  rubricVersion: '1',
-};
+const report = makeReport({ session: makeSession({ id: 's7', title: 'Sam’s Tuesday drills' }) });
 
 afterEach(() => {
   vi.unstubAllGlobals();
