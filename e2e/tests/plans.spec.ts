@@ -28,7 +28,10 @@ test('an admin moves a signed-in coach onto Elite: menus, colour and Subscriptio
 
   await page.getByTestId('sidebar').getByRole('link', { name: 'Coach Management' }).click();
   await expect(page).toHaveURL(/\/dashboard\/management$/);
+  // A reload too shows Elite: the page finds the session again with a silent sign-in (an iframe to the provider,
+  // which oidc-client-ts gives up to 10 s), then asks the API.
   await page.goto('/subscription');
-  await expect(page.getByTestId('current-plan')).toContainText('Elite');
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByTestId('current-plan')).toContainText('Elite', { timeout: 15_000 });
   await expect(page.getByRole('region', { name: 'Managed by your club' })).toContainText(PLAN_MESSAGES.managedByClub);
 });

@@ -4,7 +4,7 @@
 // then run every suite:
 // type checks, unit and integration tests (Vitest, against a real PostgreSQL), and the browser and
 // whole-product tests (Playwright in Debian's Chromium). Exits non-zero if anything fails.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureGoTool } from '../lib/go-tools.mjs';
@@ -71,6 +71,23 @@ for (const [name, command, args, options] of suites) {
   }
 }
 
+/**
+ * The page as it stood when a browser test failed (Playwright's error-context.md), printed so that a run whose
+ * directory is gone afterwards still shows what the person would have seen.
+ */
+function printFailedPages() {
+  const results = path.join('e2e', 'test-results');
+  if (!existsSync(results)) return;
+  for (const dir of readdirSync(results)) {
+    const context = path.join(results, dir, 'error-context.md');
+    if (!existsSync(context)) continue;
+    const lines = readFileSync(context, 'utf8').split('\n');
+    log(`the page when ${dir} failed:`);
+    process.stdout.write(`${lines.slice(0, 80).join('\n')}${lines.length > 80 ? `\n… ${lines.length - 80} more lines` : ''}\n`);
+  }
+}
+
+if (failed.includes('browser and product tests')) printFailedPages();
 const counts = countTests();
 rmSync(reports, { recursive: true, force: true });
 log(failed.length > 0 ? `FAILED: ${failed.join(', ')}` : 'all suites passed');
