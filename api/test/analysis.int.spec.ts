@@ -86,6 +86,13 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
     const report = (await (await call('GET', `/api/sessions/${id}/report`)).json()) as SessionReportDto;
     const expected = talkMetrics(truth, 30, GAP);
     expect(report.metrics.durationSeconds).toBeCloseTo(30, 0);
+    // The measured length is kept with the session: it counts against the plan's monthly upload minutes.
+    const { Client } = await import('pg');
+    const db = new Client({ connectionString: api.db.url });
+    await db.connect();
+    const { rows } = await db.query<{ recording_seconds: string }>(`SELECT recording_seconds FROM coaching_sessions WHERE id = $1`, [id]);
+    await db.end();
+    expect(Number(rows[0]!.recording_seconds)).toBeCloseTo(report.metrics.durationSeconds, 1);
     expect(Math.abs(report.metrics.talkRatio - expected.talkRatio) * 100).toBeLessThanOrEqual(3);
     expect(report.metrics.interventions).toBe(3);
     expect(report.segments).toHaveLength(3);

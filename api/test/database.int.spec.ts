@@ -79,6 +79,7 @@ describe('users table (migrations)', () => {
       'Billing1765100000000',
       'PlanStartNotify1765200000000',
       'TeamClosesWithSubscription1765300000000',
+      'RecordingSeconds1765400000000',
     ]);
   });
 });

@@ -12,6 +12,7 @@ import {
   type Plan,
   type PlanCatalogueDto,
   type SubscriptionDto,
+  type UploadUsageDto,
   type UserDto,
 } from '@touchline/shared';
 import { Client } from 'pg';
@@ -216,6 +217,76 @@ describe('Free Trial', () => {
     await db.query(`UPDATE users SET plan_started_at = now() - interval '400 days' WHERE email = $1`, [email]);
     expect(await (await call(token, 'GET', '/api/subscription')).json()).toMatchObject({ plan: 'Coach', trialEndsAt: null, trialEnded: false });
     expect((await call(token, 'POST', '/api/sessions', { title: 'Old coach', mediaType: 'audio', fileName: 'a.mp3', sizeBytes: 10 })).status).toBe(201);
+  });
+});
+
+describe('monthly upload minutes', () => {
+  const session = { title: 'Match day', mediaType: 'audio', fileName: 'match.mp3', sizeBytes: 1000 };
+  /** A session of `seconds` uploaded at `at` and analysed, as the worker leaves it. */
+  async function recorded(token: string, seconds: number | null, at = 'now()'): Promise<string> {
+    const created = (await (await call(token, 'POST', '/api/sessions', session)).json()) as { session: { id: string } };
+    await db.query(
+      `UPDATE coaching_sessions SET uploaded_at = ${at}, storage_key = 'recordings/' || id, content_type = 'audio/mpeg', recording_seconds = $2,
+         processing_status = CASE WHEN $2::numeric IS NULL THEN 'pending' ELSE 'completed' END WHERE id = $1`,
+      [created.session.id, seconds],
+    );
+    return created.session.id;
+  }
+  const usage = async (token: string) => (await (await call(token, 'GET', '/api/sessions/usage')).json()) as UploadUsageDto;
+  const sessionsOf = async (token: string) => ((await (await call(token, 'GET', '/api/sessions')).json()) as { total: number }).total;
+
+  it("shows the month's minutes against the plan's limit, counting analysed recordings of this month only", async () => {
+    const { token } = await coach('Coach');
+    const limit = catalogue.find((p) => p.name === 'Coach')!.monthlyUploadMinutes!;
+    const now = new Date();
+    expect(await usage(token)).toEqual({
+      usedMinutes: 0,
+      limitMinutes: limit,
+      resetsAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+    });
+    await recorded(token, 90.5);
+    await recorded(token, 60);
+    await recorded(token, null); // uploaded, not yet analysed: not measured yet
+    await recorded(token, 3600, `date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '1 second'`); // last month
+    expect((await usage(token)).usedMinutes).toBe(2); // 150.5 s, in whole minutes rounded down
+  });
+
+  it('uploads until the limit is reached, then refuses the next with the date uploads open again, deleting nothing', async () => {
+    const { token } = await coach('Free Trial');
+    const limit = catalogue.find((p) => p.name === 'Free Trial')!.monthlyUploadMinutes!;
+    await recorded(token, limit * 60 - 1);
+    expect((await call(token, 'POST', '/api/sessions', session)).status).toBe(201); // one second left: this one may cross it
+
+    await recorded(token, 1);
+    const before = await sessionsOf(token);
+    const refused = await call(token, 'POST', '/api/sessions', session);
+    expect(refused.status).toBe(403);
+    const { message } = (await refused.json()) as { message: string };
+    const opens = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date((await usage(token)).resetsAt),
+    );
+    expect(message).toBe(PLAN_MESSAGES.uploadMinutesUsed(limit, 'Free Trial', opens));
+    expect(await sessionsOf(token)).toBe(before);
+    expect((await usage(token)).usedMinutes).toBe(limit);
+    // Reading goes on: the list, the usage and the subscription still answer.
+    expect((await call(token, 'GET', '/api/subscription')).status).toBe(200);
+  });
+
+  it('counts each coach on their own plan: a bigger plan uploads on, and another coach is untouched', async () => {
+    const full = await coach('Coach');
+    const other = await coach('Coach');
+    const coachLimit = catalogue.find((p) => p.name === 'Coach')!.monthlyUploadMinutes!;
+    await recorded(full.token, coachLimit * 60);
+    expect((await call(full.token, 'POST', '/api/sessions', session)).status).toBe(403);
+    expect((await call(other.token, 'POST', '/api/sessions', session)).status).toBe(201);
+
+    await db.query(`UPDATE users SET plan = 'Coach Plus' WHERE email = $1`, [full.email]);
+    await expect.poll(async () => (await call(full.token, 'POST', '/api/sessions', session)).status).toBe(201);
+    expect((await usage(full.token)).limitMinutes).toBe(catalogue.find((p) => p.name === 'Coach Plus')!.monthlyUploadMinutes);
+  });
+
+  it('GET /api/sessions/usage needs a signed-in coach', async () => {
+    expect((await fetch(`${api.url}/api/sessions/usage`)).status).toBe(401);
   });
 });
 

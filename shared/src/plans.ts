@@ -75,6 +75,19 @@ export interface SubscriptionDto {
   paid: PaidSubscriptionDto | null;
 }
 
+/**
+ * `GET /api/sessions/usage`: the minutes of recordings the caller uploaded this calendar month (UTC), against the
+ * plan's monthly limit. A recording counts once its analysis has measured it.
+ */
+export interface UploadUsageDto {
+  /** Whole minutes, rounded down, so a coach is never told a limit is reached before it is. */
+  usedMinutes: number;
+  /** null: the plan has no monthly limit. */
+  limitMinutes: number | null;
+  /** When the count starts again: the first day of next month, 00:00 UTC. */
+  resetsAt: string;
+}
+
 /** A coach's subscription at the payment provider, as last confirmed by it. */
 export interface PaidSubscriptionDto {
   status: SubscriptionStatus;
@@ -128,6 +141,8 @@ export const PLAN_MESSAGES = {
       : `${CAPABILITY_LABELS[capability]} is not part of any plan of this installation.`,
   trialEnded: (endedOn: string) =>
     `Your Free Trial ended on ${endedOn}. Choose a plan on the Pricing page to upload new sessions; your sessions and reports are kept.`,
+  uploadMinutesUsed: (limit: number, plan: Plan, opensOn: string) =>
+    `You have used the ${limit} upload minutes of your ${plan} plan this month. Uploads open again on ${opensOn}, or choose a plan with more minutes on the Pricing page; your sessions and reports are kept.`,
   userNotFound: 'No coach has this email address.',
   notAdmin: 'Only an installation admin may do this.',
   managedByClub: 'Your plan is managed by your club. Ask your club’s admin to change it.',

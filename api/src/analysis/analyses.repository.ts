@@ -20,7 +20,7 @@ export class AnalysesRepository {
   async store(sessionId: string, analysis: NewAnalysis): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.getRepository(SessionAnalysisEntity).upsert({ sessionId, ...analysis }, ['sessionId']);
-      await this.sessions.markAnalysed(sessionId, tx);
+      await this.sessions.markAnalysed(sessionId, analysis.metrics.durationSeconds, tx);
     });
   }
 

@@ -74,6 +74,8 @@ export const Errors = {
   planRequired: (capability: Capability, plans: readonly Plan[]) =>
     new AppError('PLAN_REQUIRED', HttpStatus.FORBIDDEN, PLAN_MESSAGES.capabilityRequired(capability, plans)),
   trialEnded: (endedOn: string) => new AppError('TRIAL_ENDED', HttpStatus.FORBIDDEN, PLAN_MESSAGES.trialEnded(endedOn)),
+  uploadMinutesUsed: (limit: number, plan: Plan, opensOn: string) =>
+    new AppError('UPLOAD_MINUTES_USED', HttpStatus.FORBIDDEN, PLAN_MESSAGES.uploadMinutesUsed(limit, plan, opensOn)),
   notAdmin: () => new AppError('NOT_ADMIN', HttpStatus.FORBIDDEN, PLAN_MESSAGES.notAdmin),
   planUserNotFound: () => new AppError('PLAN_USER_NOT_FOUND', HttpStatus.NOT_FOUND, PLAN_MESSAGES.userNotFound),
   managedByClub: () => new AppError('MANAGED_BY_CLUB', HttpStatus.CONFLICT, PLAN_MESSAGES.managedByClub),

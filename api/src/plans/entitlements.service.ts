@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Capability, Plan } from '@touchline/shared';
+import type { Capability, Plan, UploadUsageDto } from '@touchline/shared';
 import { Errors } from '../common/app-error';
 import type { UserEntity } from '../users/user.entity';
 import { PLAN_CATALOGUE, type CataloguePlan, type PlanCatalogue } from './plan-catalogue';
@@ -53,4 +53,31 @@ export class EntitlementsService {
     const end = this.trialEndsAt(user);
     if (end && end <= new Date()) throw Errors.trialEnded(dateFormat.format(end));
   }
+
+  /** The plan's monthly upload minutes against the seconds already recorded this month; null limit: none. */
+  uploadUsage(user: Pick<UserEntity, 'plan'>, recordedSeconds: number, now = new Date()): UploadUsageDto {
+    return {
+      usedMinutes: Math.floor(recordedSeconds / 60),
+      limitMinutes: this.plan(user.plan).monthlyUploadMinutes ?? null,
+      resetsAt: uploadMonth(now).next.toISOString(),
+    };
+  }
+
+  /**
+   * New uploads stop once the month's minutes are used. The recording that crosses the limit is kept and analysed
+   * (a coach's session is never cut or refused halfway); the next one waits for the month to turn.
+   */
+  assertUploadMinutesLeft(user: Pick<UserEntity, 'plan'>, recordedSeconds: number, now = new Date()): void {
+    const limit = this.plan(user.plan).monthlyUploadMinutes;
+    if (limit === undefined || recordedSeconds < limit * 60) return;
+    throw Errors.uploadMinutesUsed(limit, user.plan, dateFormat.format(uploadMonth(now).next));
+  }
+}
+
+/** The calendar month (UTC) that upload minutes are counted in: its first moment and the next month's. */
+export function uploadMonth(now: Date): { start: Date; next: Date } {
+  return {
+    start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
+    next: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
+  };
 }

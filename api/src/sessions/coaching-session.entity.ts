@@ -54,6 +54,10 @@ export class CoachingSessionEntity {
   @Column({ name: 'uploaded_at', type: 'timestamptz', nullable: true })
   uploadedAt: Date | null;
 
+  /** The recording's length as its analysis measured it; null until analysed. Counts against monthly upload minutes. */
+  @Column({ name: 'recording_seconds', type: 'numeric', precision: 10, scale: 1, nullable: true, transformer: bigintAsNumber })
+  recordingSeconds: number | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

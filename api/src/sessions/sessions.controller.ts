@@ -1,13 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { CoachingSessionDto, CreatedSessionDto, SessionPageDto } from '@touchline/shared';
+import type { CoachingSessionDto, CreatedSessionDto, SessionPageDto, UploadUsageDto } from '@touchline/shared';
 import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
 import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS } from '../common/api-docs';
 import { Errors } from '../common/app-error';
 import type { UserEntity } from '../users/user.entity';
 import { CreateSessionDto } from './dto/create-session.dto';
 import { ListSessionsQuery } from './dto/list-sessions.query';
-import { CreatedSessionResponse, MediaUrlResponse, SessionPageResponse, SessionResponse } from './dto/session.response';
+import { CreatedSessionResponse, MediaUrlResponse, SessionPageResponse, SessionResponse, UploadUsageResponse } from './dto/session.response';
 import { mapSession } from './session.mapper';
 import { SessionsService } from './sessions.service';
 
@@ -35,6 +35,13 @@ export class SessionsController {
   @ApiErrors(400)
   list(@CurrentUser() user: UserEntity, @Query() query: ListSessionsQuery): Promise<SessionPageDto> {
     return this.sessions.list(user, query);
+  }
+
+  /** The minutes of recordings uploaded this calendar month (UTC) against the plan's monthly limit. */
+  @Get('usage')
+  @ApiOkResponse({ type: UploadUsageResponse })
+  usage(@CurrentUser() user: UserEntity): Promise<UploadUsageDto> {
+    return this.sessions.usage(user);
   }
 
   @Get(':id')

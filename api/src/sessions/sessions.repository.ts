@@ -191,9 +191,20 @@ export class SessionsRepository {
     await this.sessions.update({ id, processingStatus: 'processing' }, { analysisProgress: percent });
   }
 
-  /** Marks the session analysed, inside the transaction that stores its result. */
-  async markAnalysed(id: string, tx: EntityManager): Promise<void> {
-    await tx.getRepository(CoachingSessionEntity).update({ id }, { processingStatus: 'completed', analysisProgress: 100, failureReason: null });
+  /** Marks the session analysed with its measured length, inside the transaction that stores its result. */
+  async markAnalysed(id: string, recordingSeconds: number, tx: EntityManager): Promise<void> {
+    await tx
+      .getRepository(CoachingSessionEntity)
+      .update({ id }, { processingStatus: 'completed', analysisProgress: 100, failureReason: null, recordingSeconds: Math.round(recordingSeconds * 10) / 10 });
+  }
+
+  /** Seconds of the owner's recordings uploaded since the given moment, as far as their analyses have measured them. */
+  async recordedSecondsSince(ownerId: string, since: Date): Promise<number> {
+    const rows: { seconds: string | null }[] = await this.sessions.query(
+      `SELECT sum("recording_seconds") AS seconds FROM "coaching_sessions" WHERE "owner_id" = $1 AND "uploaded_at" >= $2`,
+      [ownerId, since],
+    );
+    return Number(rows[0]?.seconds ?? 0);
   }
 
   async markFailed(id: string, reason: string, retryable: boolean): Promise<void> {

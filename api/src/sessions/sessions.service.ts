@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { mediaFormatForFileName, SESSION_PAGE, type CreatedSessionDto, type SessionPageDto, type SessionQuery } from '@touchline/shared';
+import { mediaFormatForFileName, SESSION_PAGE, type CreatedSessionDto, type SessionPageDto, type SessionQuery, type UploadUsageDto } from '@touchline/shared';
 import { Errors } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } from '../storage/object-storage';
-import { EntitlementsService } from '../plans/entitlements.service';
+import { EntitlementsService, uploadMonth } from '../plans/entitlements.service';
 import type { UserEntity } from '../users/user.entity';
 import type { CoachingSessionEntity } from './coaching-session.entity';
 import type { CreateSessionDto } from './dto/create-session.dto';
@@ -27,6 +27,8 @@ export class SessionsService {
 
   async create(owner: UserEntity, body: CreateSessionDto): Promise<CreatedSessionDto> {
     this.entitlements.assertCanUpload(owner);
+    const now = new Date();
+    this.entitlements.assertUploadMinutesLeft(owner, await this.sessions.recordedSecondsSince(owner.id, uploadMonth(now).start), now);
     if (body.sizeBytes > this.config.uploads.maxBytes) throw Errors.uploadTooLarge(this.config.uploads.maxBytes);
     if (!mediaFormatForFileName(body.fileName)) throw Errors.unsupportedMediaType();
     const session = await this.sessions.create({
@@ -37,6 +39,12 @@ export class SessionsService {
       sizeBytes: body.sizeBytes,
     });
     return { session: mapSession(session), upload: { endpoint: UPLOAD_ENDPOINT, metadata: { sessionId: session.id } } };
+  }
+
+  /** The minutes recorded this month against the plan's limit (GET /api/sessions/usage). */
+  async usage(owner: UserEntity): Promise<UploadUsageDto> {
+    const now = new Date();
+    return this.entitlements.uploadUsage(owner, await this.sessions.recordedSecondsSince(owner.id, uploadMonth(now).start), now);
   }
 
   async list(owner: UserEntity, query: SessionQuery): Promise<SessionPageDto> {

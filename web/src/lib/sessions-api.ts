@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { CoachingSessionDto, CreatedSessionDto, MediaType, SessionReportDto } from '@touchline/shared';
+import type { CoachingSessionDto, CreatedSessionDto, MediaType, SessionReportDto, UploadUsageDto } from '@touchline/shared';
 import { apiRequest, getJson } from './api-client';
 
 /**
@@ -10,6 +10,10 @@ import { apiRequest, getJson } from './api-client';
 export const SESSIONS_URL = '/api/sessions';
 export const OVERVIEW_URL = '/api/dashboard/overview';
 export const sessionUrl = (id: string) => `${SESSIONS_URL}/${id}`;
+export const UPLOAD_USAGE_URL = `${SESSIONS_URL}/usage`;
+
+/** This month's upload minutes against the plan's limit; the upload page and Subscription show it. */
+export const useUploadUsage = () => useQuery({ queryKey: [UPLOAD_USAGE_URL], queryFn: () => getJson<UploadUsageDto>(UPLOAD_USAGE_URL) });
 
 export const sessionQueryOptions = (id: string) => queryOptions({ queryKey: [sessionUrl(id)], queryFn: () => getJson<CoachingSessionDto>(sessionUrl(id)) });
 
@@ -40,5 +44,5 @@ export function retryAnalysis(id: string): Promise<CoachingSessionDto> {
  * upload, a retry and a delete.
  */
 export function refreshSessionLists(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([queryClient.invalidateQueries({ queryKey: [SESSIONS_URL] }), queryClient.invalidateQueries({ queryKey: [OVERVIEW_URL] })]);
+  return Promise.all([SESSIONS_URL, OVERVIEW_URL, UPLOAD_USAGE_URL].map((url) => queryClient.invalidateQueries({ queryKey: [url] })));
 }

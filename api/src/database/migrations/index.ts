@@ -18,6 +18,7 @@ import { TeamMembershipFollowsPlan1764920000000 } from './1764920000000-team-mem
 import { Billing1765100000000 } from './1765100000000-billing';
 import { PlanStartNotify1765200000000 } from './1765200000000-plan-start-notify';
 import { TeamClosesWithSubscription1765300000000 } from './1765300000000-team-closes-with-subscription';
+import { RecordingSeconds1765400000000 } from './1765400000000-recording-seconds';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   Billing1765100000000,
   PlanStartNotify1765200000000,
   TeamClosesWithSubscription1765300000000,
+  RecordingSeconds1765400000000,
 ];

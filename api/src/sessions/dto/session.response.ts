@@ -6,6 +6,7 @@ import {
   type CoachingSessionDto,
   type CreatedSessionDto,
   type MediaType,
+  type UploadUsageDto,
   type ProcessingStatus,
   type SessionPageDto,
   type SessionStatusEventDto,
@@ -93,6 +94,17 @@ export class MediaUrlResponse {
 
   @ApiProperty({ format: 'date-time' })
   expiresAt: string;
+}
+
+export class UploadUsageResponse implements UploadUsageDto {
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Whole minutes of recordings uploaded this calendar month (UTC), as their analyses measured them' })
+  usedMinutes: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0, nullable: true, description: "The plan's monthly upload minutes; null: no limit" })
+  limitMinutes: number | null;
+
+  @ApiProperty({ format: 'date-time', description: 'When the count starts again: the first day of next month, 00:00 UTC' })
+  resetsAt: string;
 }
 
 /** The data of a `session` event of GET /api/sessions/events. */

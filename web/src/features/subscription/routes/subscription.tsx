@@ -6,6 +6,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PlanBadge } from '@/components/ui/plan-badge';
 import { Spinner } from '@/components/ui/spinner';
+import { UploadAllowance } from '@/components/upload-allowance';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { openBillingPortal } from '@/lib/billing';
@@ -44,6 +45,7 @@ export default function SubscriptionScreen() {
                 {subscription.data.opens.length ? subscription.data.opens.map((c) => CAPABILITY_LABELS[c]).join(', ') : 'Session overview and reports'}
               </dd>
             </dl>
+            <UploadAllowance className="mt-4" />
           </section>
           {subscription.data.billing === 'stripe' && <PaidSubscription subscription={subscription.data} />}
           {subscription.data.billing === 'none' && (

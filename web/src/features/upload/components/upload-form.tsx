@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
+import { UploadAllowance } from '@/components/upload-allowance';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
@@ -21,7 +22,7 @@ export function UploadForm() {
   const [title, setTitle] = useState('');
   const [mediaType, setMediaType] = useState<MediaType>('video');
   const [problem, setProblem] = useState<string | null>(null);
-  // A refusal by plan (a Free Trial that has ended) comes with a way to choose a plan.
+  // A refusal by plan (a Free Trial that has ended, the month's upload minutes used) comes with a way to choose a plan.
   const [planProblem, setPlanProblem] = useState(false);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [titleProblem, setTitleProblem] = useState<string | null>(null);
@@ -72,6 +73,7 @@ export function UploadForm() {
 
   return (
     <form onSubmit={submit} className="max-w-2xl space-y-6" noValidate>
+      <UploadAllowance />
       <FormAlert>
         {problem && (
           <>
