@@ -48,7 +48,19 @@ describe('upload form', () => {
     expect(title).toHaveAttribute('aria-invalid', 'true');
     expect(title).toHaveAccessibleDescription(FORM_MESSAGES.sessionTitle);
     expect(title).toHaveFocus();
-    expect(requests).toEqual([]);
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it("shows this month's upload minutes, and when they are used, the day uploads open again", async () => {
+    let usage = { usedMinutes: 45, limitMinutes: 600, resetsAt: '2026-12-01T00:00:00.000Z' };
+    fakeApi(({ path }) => (path === '/api/sessions/usage' ? usage : undefined));
+    const { unmount } = renderApp('/upload', makeUser({ plan: 'Coach' }));
+    expect(await screen.findByTestId('upload-allowance')).toHaveTextContent('45 of 600 upload minutes used this month. The count starts again on 1 December.');
+    unmount();
+
+    usage = { ...usage, usedMinutes: 600 };
+    renderApp('/upload', makeUser({ plan: 'Coach' }));
+    expect(await screen.findByTestId('upload-allowance')).toHaveTextContent('600 of 600 upload minutes used this month. Uploads open again on 1 December.');
   });
 
   it('offers a way to choose a plan when the Free Trial has ended', async () => {
