@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -53,6 +53,22 @@ function product(port: number, mailSmtpPort: number, mailUrl: string, name: stri
   };
 }
 
+/**
+ * The shipped catalogue with a Stripe price id on every price, for the billing product: stripe-mock accepts any
+ * id. Written once; workers load this file again and find it through the environment.
+ */
+function stripeCatalogue(): string {
+  if (process.env.E2E_BILLING_PLANS_FILE) return process.env.E2E_BILLING_PLANS_FILE;
+  let n = 0;
+  const text = readFileSync(path.resolve(__dirname, '../api/plans/plans.yaml'), 'utf8').replace(
+    /currency: eur \}/g,
+    () => `currency: eur, stripePrice: price_touchline_${++n} }`,
+  );
+  const file = path.join(tempDir('billing-plans'), 'plans.yaml');
+  writeFileSync(file, text);
+  return (process.env.E2E_BILLING_PLANS_FILE = file);
+}
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
@@ -64,13 +80,32 @@ export default defineConfig({
   use: { baseURL: env.baseURL, trace: 'retain-on-failure' },
   projects: [
     { name: 'product', testMatch: /lifecycle\.spec\.ts/ },
-    { name: 'chromium', testIgnore: /lifecycle\.spec\.ts|identity-keycloak\.spec\.ts|stack-native\.spec\.ts/, use: browser },
+    { name: 'chromium', testIgnore: /lifecycle\.spec\.ts|identity-keycloak\.spec\.ts|stack-native\.spec\.ts|billing\.spec\.ts/, use: browser },
+    { name: 'billing', testMatch: /billing\.spec\.ts/, use: { ...browser, baseURL: env.billingProductURL } },
     // The production topology, started natively by the test itself (npm run stack:native).
     ...(withKeycloak ? [{ name: 'stack', testMatch: /stack-native\.spec\.ts/, use: browser }] : []),
     ...(withKeycloak ? [{ name: 'keycloak', testMatch: /identity-keycloak\.spec\.ts/, use: { ...browser, baseURL: env.keycloakProductURL } }] : []),
   ],
   webServer: [
     product(env.port, env.mailSmtpPort, env.mailUrl, 'embedded'),
+    // Billing through Stripe, against stripe-mock (no request leaves the machine; no webhook is ever sent).
+    {
+      command: 'node ../infra/bin/stripe-mock.mjs',
+      // Any answer means it listens: a request without a key is refused with 401.
+      url: `http://127.0.0.1:${env.stripeMockPort}/v1/customers`,
+      reuseExistingServer: false,
+      timeout: 300_000,
+      env: { STRIPE_MOCK_PORT: String(env.stripeMockPort) },
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
+    product(env.billingProductPort, env.billingMailSmtpPort, env.billingMailUrl, 'billing', {
+      BILLING_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_touchline',
+      STRIPE_WEBHOOK_SECRET: 'whsec_touchlinebrowsertests',
+      STRIPE_API_URL: `http://127.0.0.1:${env.stripeMockPort}`,
+      PLANS_FILE: stripeCatalogue(),
+    }),
     ...(withKeycloak
       ? [
           {

@@ -12,3 +12,10 @@ export const keycloakMailSmtpPort = Number(process.env.E2E_KC_MAIL_SMTP_PORT ?? 
 export const keycloakPort = Number(process.env.E2E_KEYCLOAK_PORT ?? 18_780);
 export const keycloakManagementPort = Number(process.env.E2E_KEYCLOAK_MANAGEMENT_PORT ?? 18_781);
 export const keycloakURL = `http://127.0.0.1:${keycloakPort}`;
+
+/** The same product with BILLING_PROVIDER=stripe against stripe-mock, and its mail catcher. */
+export const billingProductPort = Number(process.env.E2E_BILLING_PRODUCT_PORT ?? 18_785);
+export const billingProductURL = `http://127.0.0.1:${billingProductPort}`;
+export const billingMailUrl = `http://127.0.0.1:${Number(process.env.E2E_BILLING_MAIL_WEB_PORT ?? 18_786)}`;
+export const billingMailSmtpPort = Number(process.env.E2E_BILLING_MAIL_SMTP_PORT ?? 18_787);
+export const stripeMockPort = Number(process.env.E2E_STRIPE_MOCK_PORT ?? 18_788);
