@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
 import { TEAM_MESSAGES, type TeamInvitationDto } from '@touchline/shared';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +71,7 @@ const targeted = () => [
   { method: 'POST', route: `/api/team/invitations/${invitationA.id}/resend`, notFound: TEAM_MESSAGES.invitationNotFound },
   { method: 'DELETE', route: `/api/team/invitations/${invitationA.id}`, notFound: TEAM_MESSAGES.invitationNotFound },
   { method: 'GET', route: `/api/team/sessions/${sessionA}/report`, notFound: TEAM_MESSAGES.sessionNotFound },
+  { method: 'GET', route: `/api/team/sessions/${sessionA}/media`, notFound: TEAM_MESSAGES.sessionNotFound },
 ];
 
 /** The admin routes that name no resource: answered from the caller's own team, or 404. */
@@ -135,7 +138,7 @@ describe('IDOR matrix: team A’s resources, for everyone but team A’s admin',
   });
 
   it('team A’s admin reaches every one of them (the matrix’s control)', async () => {
-    const [role, remove, resend, revoke, report] = targeted();
+    const [role, remove, resend, revoke, report, media] = targeted();
     expect((await kit.call(who.adminA.token, role!.method, role!.route, role!.body)).status).toBe(200);
     const opened = (await (await kit.call(who.adminA.token, report!.method, report!.route)).json()) as {
       coach: { userId: string };
@@ -143,6 +146,15 @@ describe('IDOR matrix: team A’s resources, for everyone but team A’s admin',
     };
     expect(opened.coach.userId).toBe(who.coachA.id);
     expect(opened.report.session.id).toBe(sessionA);
+    // The member's recording plays in the admin's read-only report, a piece at a time like the coach's own.
+    const stored = path.join(api.dataDir, 'objects', 'sessions', sessionA);
+    await mkdir(path.dirname(stored), { recursive: true });
+    await writeFile(stored, Buffer.from('RIFF-member-recording'));
+    const recording = await kit.call(who.adminA.token, media!.method, media!.route);
+    expect(recording.status).toBe(200);
+    const piece = await fetch(((await recording.json()) as { url: string }).url, { headers: { range: 'bytes=5-10' } });
+    expect(piece.status).toBe(206);
+    expect(await piece.text()).toBe('member');
     expect((await kit.call(who.adminA.token, resend!.method, resend!.route)).status).toBe(200);
     expect((await kit.call(who.adminA.token, revoke!.method, revoke!.route)).status).toBe(204);
     expect((await kit.call(who.adminA.token, remove!.method, remove!.route)).status).toBe(204);

@@ -100,6 +100,15 @@ test('an Elite Admin invites a coach, who signs up from the email and uploads; t
   await expect(page.getByText(/Invited Coach’s session of .*Read-only\./)).toBeVisible();
   await expect(page.getByTestId('coaching-style')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Share for review' })).toHaveCount(0);
+  // The member's recording plays for the admin, and a click on a stretch of speech seeks to it.
+  const player = page.getByTestId('player');
+  await expect.poll(() => player.evaluate((el: HTMLMediaElement) => el.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  const speech = page.getByTestId('timeline').getByRole('button');
+  const [, minutes, seconds] = /^Speech from (\d+):(\d\d)/.exec((await speech.last().getAttribute('aria-label')) ?? '') ?? [];
+  const start = Number(minutes) * 60 + Number(seconds);
+  expect(start).toBeGreaterThan(0);
+  await speech.last().click();
+  await expect.poll(() => player.evaluate((el: HTMLMediaElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThanOrEqual(start - 0.5);
 
   await invitee.context().close();
 });

@@ -29,6 +29,8 @@ export const TEAM_PATHS = {
   sessions: '/api/team/sessions',
   /** GET: the report of a member's session, read-only (admin). */
   sessionReport: (sessionId: string) => `/api/team/sessions/${sessionId}/report`,
+  /** GET: a short-lived URL of a member's recording, for the read-only report's player (admin). */
+  sessionMedia: (sessionId: string) => `/api/team/sessions/${sessionId}/media`,
   /** GET: team totals, per-coach comparison and trends (admin). */
   overview: '/api/team/overview',
   /** GET, no sign-in, throttled: what the invitation page shows about a token. */

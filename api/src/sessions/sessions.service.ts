@@ -68,7 +68,11 @@ export class SessionsService {
   }
 
   async mediaUrl(owner: UserEntity, id: string): Promise<{ url: string; expiresAt: string }> {
-    const session = await this.get(owner, id);
+    return this.recordingUrl(await this.get(owner, id));
+  }
+
+  /** A short-lived URL of a session's recording, for whoever the caller has found may hear it; 409 before it arrived. */
+  async recordingUrl(session: Pick<CoachingSessionEntity, 'storageKey' | 'contentType'>): Promise<{ url: string; expiresAt: string }> {
     if (!session.storageKey || !session.contentType) throw Errors.notUploaded();
     const ttlSeconds = this.config.uploads.mediaUrlTtlSeconds;
     const url = await this.storage.downloadUrl(session.storageKey, { ttlSeconds, contentType: session.contentType });

@@ -22,6 +22,8 @@ import { mapSession } from '../sessions/session.mapper';
 import { SessionsRepository } from '../sessions/sessions.repository';
 import type { UserEntity } from '../users/user.entity';
 
+type MemberSession = NonNullable<Awaited<ReturnType<SessionsRepository['findOwnedByAny']>>>;
+
 export const mean = (values: (number | null)[]): number | null => {
   const present = values.filter((v): v is number => v !== null);
   return present.length ? round(present.reduce((a, b) => a + b, 0) / present.length, 4) : null;
@@ -119,12 +121,18 @@ export class TeamInsights {
   }
 
   /** A member's session report, read-only; 404 for a session of anyone outside the team. */
-  async report(members: UserEntity[], sessionId: string): Promise<{ coach: { userId: string; username: string }; report: SessionReportDto }> {
+  /** A member's session, found among the given members' only: anyone else's is not found. */
+  async memberSession(members: UserEntity[], sessionId: string): Promise<MemberSession> {
     const session = await this.sessions.findOwnedByAny(
       sessionId,
       members.map((m) => m.id),
     );
     if (!session) throw Errors.sessionNotFound();
+    return session;
+  }
+
+  async report(members: UserEntity[], sessionId: string): Promise<{ coach: { userId: string; username: string }; report: SessionReportDto }> {
+    const session = await this.memberSession(members, sessionId);
     const coach = members.find((m) => m.id === session.ownerId)!;
     return { coach: { userId: coach.id, username: coach.username }, report: await this.reports.build(session) };
   }

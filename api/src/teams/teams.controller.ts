@@ -4,6 +4,7 @@ import type { TeamDto, TeamInvitationDto, TeamMemberDto, TeamOverviewDto, TeamSe
 import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
 import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS } from '../common/api-docs';
 import { Errors } from '../common/app-error';
+import { MediaUrlResponse } from '../sessions/dto/session.response';
 import type { UserEntity } from '../users/user.entity';
 import { ChangeRoleDto, CreateInvitationDto, RenameTeamDto, TeamSessionsQuery } from './dto/team.dto';
 import {
@@ -116,6 +117,15 @@ export class TeamsController {
   @ApiErrors(409)
   async report(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<TeamSessionReportDto> {
     return this.teams.sessionReport(await this.teams.adminAccess(user), id);
+  }
+
+  /** A short-lived URL of a member's recording (HTTP Range requests served), for the read-only report's player. */
+  @Get('sessions/:id/media')
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOkResponse({ type: MediaUrlResponse })
+  @ApiErrors(409)
+  async media(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<{ url: string; expiresAt: string }> {
+    return this.teams.sessionMedia(await this.teams.adminAccess(user), id);
   }
 
   @Get('overview')

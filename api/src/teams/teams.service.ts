@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EliteRole, Plan, TeamDto, TeamMemberDto, TeamOverviewDto, TeamSessionPageDto, TeamSessionQuery, TeamSessionReportDto } from '@touchline/shared';
 import { Errors } from '../common/app-error';
 import { EntitlementsService } from '../plans/entitlements.service';
+import { SessionsService } from '../sessions/sessions.service';
 import type { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { mean, meanScores, TeamInsights, weeklyTrend } from './team-insights.service';
@@ -26,6 +27,7 @@ export class TeamsService {
     private readonly users: UsersRepository,
     private readonly entitlements: EntitlementsService,
     private readonly insights: TeamInsights,
+    private readonly recordings: SessionsService,
   ) {}
 
   /** Coaches a team may hold, the admins included. */
@@ -153,6 +155,12 @@ export class TeamsService {
       (await this.memberUsers(membership.teamId)).map((m) => m.user),
       sessionId,
     );
+  }
+
+  /** A short-lived URL of a member's recording, for the report's player (admin). */
+  async sessionMedia({ membership }: TeamAccess, sessionId: string): Promise<{ url: string; expiresAt: string }> {
+    const members = (await this.memberUsers(membership.teamId)).map((m) => m.user);
+    return this.recordings.recordingUrl(await this.insights.memberSession(members, sessionId));
   }
 
   async overview(access: TeamAccess): Promise<TeamOverviewDto> {

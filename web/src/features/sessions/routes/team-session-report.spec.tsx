@@ -14,9 +14,13 @@ afterEach(() => {
 });
 
 describe('a team member’s session report', () => {
-  it('shows the member’s analysis read-only: no comments, sharing or retry, and nothing asked of the coach’s own routes', async () => {
+  it('shows the member’s analysis and recording read-only: no comments, sharing or retry, and nothing asked of the coach’s own routes', async () => {
     const requests = fakeApi(({ path }) =>
-      path === '/api/team/sessions/s7/report' ? ({ coach: { userId: 'u-sam', username: 'Sam' }, report } satisfies TeamSessionReportDto) : undefined,
+      path === '/api/team/sessions/s7/report'
+        ? ({ coach: { userId: 'u-sam', username: 'Sam' }, report } satisfies TeamSessionReportDto)
+        : path === '/api/team/sessions/s7/media'
+          ? { url: 'http://127.0.0.1/api/media/s7-grant', expiresAt: '2030-01-01T00:00:00.000Z' }
+          : undefined,
     );
     renderApp('/dashboard/team-sessions/s7', admin);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sam’s Tuesday drills' })).toBeInTheDocument();
@@ -27,6 +31,8 @@ describe('a team member’s session report', () => {
     expect(screen.queryByRole('heading', { name: 'Review comments' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Share for review' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    // The member's recording plays from the team's own media route.
+    await waitFor(() => expect(screen.getByTestId('player')).toHaveAttribute('src', 'http://127.0.0.1/api/media/s7-grant'));
     expect(screen.getByRole('link', { name: 'All team sessions' })).toHaveAttribute('href', '/dashboard/team-sessions');
     expect(requests.map((r) => r.path).filter((p) => p.startsWith('/api/sessions'))).toEqual([]);
   });

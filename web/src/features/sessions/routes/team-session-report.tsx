@@ -4,18 +4,19 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
-import { useTeamReport } from '../api/team-report-api';
+import { useTeamMedia, useTeamReport } from '../api/team-report-api';
 import { SessionAnalysis } from '../components/session-analysis';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * `/dashboard/team-sessions/:id` (Elite Admin): a team member's analysed session, as its coach sees it but
- * read-only: no comments, sharing or retry, which are the coach's own.
+ * `/dashboard/team-sessions/:id` (Elite Admin): a team member's analysed session, as its coach sees it, recording
+ * included, but read-only: no comments, sharing or retry, which are the coach's own.
  */
 export default function TeamSessionReportScreen() {
   const { id = '' } = useParams();
   const report = useTeamReport(id);
+  const media = useTeamMedia(id);
   const data = report.data;
   return (
     <Page
@@ -24,7 +25,7 @@ export default function TeamSessionReportScreen() {
     >
       {report.isPending && <Spinner />}
       {report.isError && <FormAlert>{readApiError(report.error)?.message ?? 'The report could not be loaded.'}</FormAlert>}
-      {data && <SessionAnalysis report={data.report} readOnly />}
+      {data && <SessionAnalysis report={data.report} readOnly mediaUrl={media.data?.url ?? null} />}
       <p className="mt-8">
         <Link to={paths.teamSessions} className="text-sm font-medium text-brand-700 underline">
           All team sessions
