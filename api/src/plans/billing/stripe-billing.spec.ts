@@ -15,7 +15,7 @@ const catalogue = parsePlanCatalogue(
   'plans.yaml',
 );
 const SECRET = 'whsec_unit';
-const settings = { secretKey: 'sk_test_unit', webhookSecret: SECRET };
+const settings = { secretKey: 'sk_test_unit', webhookSecret: SECRET, apiUrl: undefined };
 
 /** The coach's subscriptions as Stripe holds them now; retrieve answers them, cancel ends one. */
 function stripeWith(subscriptions: Map<string, { status: string; price: string; created: number }>) {
