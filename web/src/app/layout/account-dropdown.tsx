@@ -17,8 +17,9 @@ export default function AccountDropdown({ user, compact, onNavigate }: { user: U
 
   return (
     <DropdownMenu.Root>
+      {/* Named by what it shows plus "Account menu", so the name a voice user speaks matches the visible label. */}
       <DropdownMenu.Trigger
-        aria-label="Account menu"
+        aria-label={compact ? 'Account menu' : undefined}
         className="flex w-full items-center gap-3 rounded-md p-2 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white" aria-hidden>
@@ -30,6 +31,7 @@ export default function AccountDropdown({ user, compact, onNavigate }: { user: U
               <span className="block truncate text-sm font-medium text-slate-900">{user.username}</span>
               <span className="block truncate text-xs text-slate-500">{user.email}</span>
             </span>
+            <span className="sr-only">Account menu</span>
             <ChevronsUpDown className="h-4 w-4 text-slate-400" aria-hidden />
           </>
         )}

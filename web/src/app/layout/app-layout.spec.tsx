@@ -14,7 +14,7 @@ async function openAccountMenu() {
   const user = userEvent.setup();
   const sidebar = await screen.findByTestId('sidebar');
   // The menu arrives in a chunk of its own once someone is signed in.
-  await user.click(await within(sidebar).findByRole('button', { name: 'Account menu' }));
+  await user.click(await within(sidebar).findByRole('button', { name: /Account menu$/ }));
   return { user, menu: await screen.findByRole('menu') };
 }
 
@@ -27,6 +27,12 @@ describe('layout', () => {
     expect(within(sidebar).queryByRole('button', { name: 'Dashboard' })).not.toBeInTheDocument();
     expect(within(sidebar).getByRole('link', { name: 'Home' })).toBeInTheDocument();
     expect(within(sidebar).getByRole('link', { name: 'Pricing' })).toBeInTheDocument();
+  });
+
+  it('names the account menu by what it shows, so the spoken name matches the visible label', async () => {
+    renderApp('/dashboard/overview', makeUser());
+    const sidebar = await screen.findByTestId('sidebar');
+    expect(await within(sidebar).findByRole('button', { name: /^alex\s*alex@club\.example\s*Account menu$/ })).toBeInTheDocument();
   });
 
   it("shows the plan's dashboard entries in the accordion", async () => {
