@@ -1,7 +1,8 @@
 // npm run bench:web — what the browser gets: the gzip JavaScript of the first load of /, /pricing and
 // /dashboard/overview from the built SPA against the 120 KB budget, then Lighthouse (pinned in e2e's
 // devDependencies, run in Debian's Chromium) on the product as `npm start` runs it: performance and
-// accessibility of / and /pricing for a visitor and /dashboard/overview for a signed-in coach, against the
+// accessibility of / and /pricing for a visitor, and /dashboard/overview and an analysed session's report for a
+// signed-in coach, against the
 // goal of 95. Lighthouse's desktop settings (simulated throttling); its HTML reports are written to
 // BENCH_LIGHTHOUSE_DIR (default: a folder under the system's temporary directory, printed at the end).
 import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,8 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { FIRST_LOAD_BUDGET_BYTES, PAGE_SCREENS, firstLoad } from '../../infra/lib/first-load.mjs';
+// @ts-expect-error plain ESM module without types
+import { generateSession } from '../../infra/lib/session-generator.mjs';
 import { linkIn, waitForMail } from '../support/mail';
 import { freePort, newDataDir, repoRoot, startProduct, type RunningProduct } from '../support/product';
 
@@ -56,6 +59,42 @@ async function signUpCoach() {
   await page.close();
 }
 
+/** The coach uploads a short spoken session through the upload page; answers its report's path once analysed. */
+async function analysedSession(): Promise<string> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'touchline-lighthouse-media-')), 'Lighthouse session.wav');
+  generateSession({
+    file,
+    seconds: 30,
+    snrDb: 20,
+    script: [
+      { text: 'Two touch only, and call for the ball.', at: 1.5 },
+      { text: 'Good, now switch the play to the far side.', at: 10 },
+      { text: 'Brilliant work everybody, what did you see there?', at: 20 },
+    ],
+  });
+  const page = await browser.newPage();
+  await page.goto(`${product.url}/upload`);
+  await page.getByLabel('Recording file').setInputFiles(file);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('link', { name: 'Open its report' }).click({ timeout: 60_000 });
+  const report = new URL(page.url()).pathname;
+  // The analysis runs in the background; the report is measured once it shows the figures.
+  const figures = page.getByRole('definition').first();
+  for (
+    let tries = 0;
+    !(await figures.waitFor({ timeout: 3000 }).then(
+      () => true,
+      () => false,
+    ));
+    tries++
+  ) {
+    if (tries > 40) throw new Error(`the session was not analysed within two minutes: ${(await page.locator('main').innerText()).slice(0, 400)}`);
+    await page.reload();
+  }
+  await page.close();
+  return report;
+}
+
 async function audit(route: string, who: string) {
   const result = await lighthouse(
     `${product.url}${route}`,
@@ -94,7 +133,9 @@ test('first-load size and Lighthouse scores', async () => {
   await warmUp.close();
   const results = [await audit('/', 'visitor'), await audit('/pricing', 'visitor')];
   await signUpCoach();
+  const sessionReport = await analysedSession();
   results.push(await audit('/dashboard/overview', 'signed-in coach'));
+  results.push({ ...(await audit(sessionReport, 'signed-in coach, analysed session')), route: '/sessions/:id' });
 
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(

@@ -93,6 +93,8 @@ export function ensureBuilt({ force = false } = {}) {
   const outputs = ['shared/dist/index.js', 'api/dist/main.js', 'web/dist/index.html'].map((p) => path.join(root, p));
   if (!force && readStamp('build') === wanted && outputs.every((p) => existsSync(p))) return;
   log('building…');
-  run('npm', ['run', 'build']);
+  // Always the production bundle: a build started from inside a test runner (NODE_ENV=test) would otherwise ship
+  // React's development runtime, and the stamp would keep serving it to `npm start`.
+  run('npm', ['run', 'build'], { env: { ...process.env, NODE_ENV: 'production' } });
   writeStamp('build', wanted);
 }

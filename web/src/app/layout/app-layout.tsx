@@ -37,7 +37,9 @@ export function AppLayout() {
       <Sidebar />
       <MobileMenu />
       <div className={clsx('flex min-h-screen flex-col transition-[padding] duration-200', collapsed ? 'md:pl-20' : 'md:pl-72')}>
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {/* At least a screen tall: the footer starts below the fold, so a page whose data arrives late grows
+            downwards without pushing a visible footer away (a layout shift). */}
+        <main id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
           <Suspense fallback={<Spinner />}>
             <Outlet context={viewer} />
           </Suspense>

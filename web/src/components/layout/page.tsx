@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 export function Page({ title, lead, actions, children }: { title: string; lead?: ReactNode; actions?: ReactNode; children?: ReactNode }) {
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-8">
-      <div className="flex flex-wrap items-center justify-between gap-4">
+      {/* As tall as a button, so an action that appears with the page's data moves nothing below it. */}
+      <div className="flex min-h-10 flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
         {actions}
       </div>
