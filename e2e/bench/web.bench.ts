@@ -75,7 +75,7 @@ async function analysedSession(): Promise<string> {
   const page = await browser.newPage();
   await page.goto(`${product.url}/upload`);
   await page.getByLabel('Recording file').setInputFiles(file);
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await page.getByRole('link', { name: 'Open its report' }).click({ timeout: 60_000 });
   const report = new URL(page.url()).pathname;
   // The analysis runs in the background; the report is measured once it shows the figures.

@@ -166,7 +166,7 @@ test('a signed-in coach: sign-up, an analysed session, and no trial offered', as
   await expect(page.getByLabel('Title')).toBeFocused();
   const ring = await focusRing(page);
   expect(ring.style).not.toBe('none');
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByTestId('upload-state')).toHaveText('Upload complete');
   await page.getByRole('link', { name: 'Open its report' }).click();
   await expect(page).toHaveURL(/\/sessions\/[0-9a-f-]{36}$/);

@@ -36,7 +36,7 @@ async function upload(page: Page, dir: string, session: (typeof SESSIONS)[number
   await page.goto('/upload');
   await page.getByLabel('Recording file').setInputFiles(file);
   await expect(page.getByLabel('Title')).toHaveValue(session.title);
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByTestId('upload-state')).toHaveText('Upload complete');
 }
 

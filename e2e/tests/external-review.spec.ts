@@ -28,7 +28,7 @@ test('a coach shares a report, a reviewer without an account comments at 0:42, t
   });
   await coach.goto('/upload');
   await coach.getByLabel('Recording file').setInputFiles(file);
-  await coach.getByRole('button', { name: 'Upload' }).click();
+  await coach.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(coach.getByTestId('upload-state')).toHaveText('Upload complete', { timeout: 120_000 });
   await coach.getByRole('link', { name: 'Open its report' }).click();
   await expect(coach.getByTestId('coaching-style')).toBeVisible({ timeout: 120_000 });

@@ -43,7 +43,7 @@ test('the report page and the sessions list follow the analysis live, without a 
   await report.addInitScript(recordProgress);
   await report.goto('/upload');
   await report.getByLabel('Recording file').setInputFiles(file);
-  await report.getByRole('button', { name: 'Upload' }).click();
+  await report.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(report.getByTestId('upload-state')).toHaveText('Upload complete', { timeout: 120_000 });
   await report.getByRole('link', { name: 'Open its report' }).click();
   await expect(report.getByRole('heading', { name: 'Live session' })).toBeVisible();

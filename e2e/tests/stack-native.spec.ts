@@ -97,7 +97,7 @@ test('sign up with Keycloak, verify by email, log in and upload a recording thro
   const bearerOf = captureBearer(page);
   await page.goto(`${url}/upload`);
   await page.getByLabel('Recording file').setInputFiles(file);
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByTestId('upload-state')).toHaveText('Upload complete', { timeout: 60_000 });
   await page.getByRole('link', { name: 'Open its report' }).click();
   await page.getByRole('link', { name: 'All sessions' }).click();

@@ -83,7 +83,7 @@ test('an Elite Admin invites a coach, who signs up from the email and uploads; t
   await invitee.goto('/upload');
   await invitee.getByLabel('Recording file').setInputFiles(file);
   await expect(invitee.getByLabel('Title')).toHaveValue('Team rondo');
-  await invitee.getByRole('button', { name: 'Upload' }).click();
+  await invitee.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(invitee.getByTestId('upload-state')).toHaveText('Upload complete');
 
   // The admin finds it in Team Sessions (no polling, §9: the admin reloads) and opens its report, read-only.

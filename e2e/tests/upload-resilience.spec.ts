@@ -21,7 +21,7 @@ test('an upload survives the API being killed outright: it resumes after the res
 
     await page.goto(`${product.url}/upload`);
     await page.getByLabel('Recording file').setInputFiles(file);
-    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const percent = async () => Number((await page.getByTestId('upload-percent').textContent())!.replace('%', ''));
     await expect.poll(percent, { timeout: 60_000 }).toBeGreaterThanOrEqual(25);
 

@@ -30,7 +30,7 @@ test('a 100 KB audio recording goes up in one request and is listed with its sta
   await expect(page.getByTestId('chosen-file')).toHaveText('Tuesday drills.wav');
   await expect(page.getByLabel('Title')).toHaveValue('Tuesday drills');
   await expect(page.getByRole('radio', { name: 'Audio' })).toBeChecked();
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
 
   await expect(page.getByTestId('upload-state')).toHaveText('Upload complete');
   await expect(page.getByTestId('upload-percent')).toHaveText('100%');
@@ -66,7 +66,7 @@ test('a 40 MB video pauses and resumes, and the stored bytes are the file', asyn
   await page.goto('/upload');
   await page.getByLabel('Recording file').setInputFiles(file);
   await expect(page.getByRole('radio', { name: 'Video' })).toBeChecked();
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
 
   const percent = async () => Number((await page.getByTestId('upload-percent').textContent())!.replace('%', ''));
   await expect.poll(percent, { timeout: 60_000 }).toBeGreaterThanOrEqual(10);
@@ -112,7 +112,7 @@ test('a spoken session is analysed; its report shows the talk metrics, and a cli
 
   await page.goto('/upload');
   await page.getByLabel('Recording file').setInputFiles(file);
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByTestId('upload-state')).toHaveText('Upload complete');
   await page.getByRole('link', { name: 'Open its report' }).click();
   await expect(page.getByRole('heading', { name: 'Thursday session' })).toBeVisible();
@@ -186,7 +186,7 @@ test('a noisy recording: the categories that rest on the garbled transcript say 
   });
   await page.goto('/upload');
   await page.getByLabel('Recording file').setInputFiles(file);
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByTestId('upload-state')).toHaveText('Upload complete');
   await page.getByRole('link', { name: 'Open its report' }).click();
   await expect(page.getByRole('heading', { name: 'Windy session' })).toBeVisible();
