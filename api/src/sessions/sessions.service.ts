@@ -27,8 +27,7 @@ export class SessionsService {
 
   async create(owner: UserEntity, body: CreateSessionDto): Promise<CreatedSessionDto> {
     this.entitlements.assertCanUpload(owner);
-    const now = new Date();
-    this.entitlements.assertUploadMinutesLeft(owner, await this.sessions.recordedSecondsSince(owner.id, uploadMonth(now).start), now);
+    this.entitlements.assertUploadMinutesLeft(owner, await this.recordedThisMonth(owner));
     if (body.sizeBytes > this.config.uploads.maxBytes) throw Errors.uploadTooLarge(this.config.uploads.maxBytes);
     if (!mediaFormatForFileName(body.fileName)) throw Errors.unsupportedMediaType();
     const session = await this.sessions.create({
@@ -43,8 +42,12 @@ export class SessionsService {
 
   /** The minutes recorded this month against the plan's limit (GET /api/sessions/usage). */
   async usage(owner: UserEntity): Promise<UploadUsageDto> {
-    const now = new Date();
-    return this.entitlements.uploadUsage(owner, await this.sessions.recordedSecondsSince(owner.id, uploadMonth(now).start), now);
+    return this.entitlements.uploadUsage(owner, await this.recordedThisMonth(owner));
+  }
+
+  /** Seconds of the owner's recordings this calendar month (UTC), as their analyses measured them. */
+  private recordedThisMonth(owner: UserEntity): Promise<number> {
+    return this.sessions.recordedSecondsSince(owner.id, uploadMonth(new Date()).start);
   }
 
   async list(owner: UserEntity, query: SessionQuery): Promise<SessionPageDto> {
