@@ -80,6 +80,7 @@ describe('users table (migrations)', () => {
       'PlanStartNotify1765200000000',
       'TeamClosesWithSubscription1765300000000',
       'RecordingSeconds1765400000000',
+      'TeamSquad1765500000000',
     ]);
   });
 });

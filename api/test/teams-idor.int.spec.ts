@@ -1,19 +1,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { TEAM_MESSAGES, type TeamInvitationDto } from '@touchline/shared';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRubric } from '../src/analysis/rubric/rubric';
-import { startMailCatcher } from './support/mail-catcher';
 import { seedAnalysedSession } from './support/seed-reports';
-import { teamKit, type Coach } from './support/teams';
-import { startTestApi, type TestApi } from './support/test-api';
+import { startTeamTestbed, type Coach, type TeamTestbed } from './support/teams';
+import type { TestApi } from './support/test-api';
 
 const rubric = loadRubric();
+let testbed: TeamTestbed;
 let api: TestApi;
 let db: Client;
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let kit: ReturnType<typeof teamKit>;
+let kit: TeamTestbed['kit'];
 
 /** Team A's admin and coach, its removed coach, team B's admin and coach, a coach without a team. */
 const who = {} as Record<'adminA' | 'coachA' | 'removedA' | 'adminB' | 'coachB' | 'nonElite', Coach>;
@@ -21,29 +20,10 @@ const who = {} as Record<'adminA' | 'coachA' | 'removedA' | 'adminB' | 'coachB' 
 let sessionA: string;
 let invitationA: TeamInvitationDto;
 
-async function join(admin: Coach, name: string): Promise<Coach> {
-  const coach = await kit.coach(name);
-  const before = (await mail.inbox(coach.email)).length;
-  const res = await kit.call(admin.token, 'POST', '/api/team/invitations', { email: coach.email, role: 'Elite Coach' });
-  if (res.status !== 201) throw new Error(`invite failed: ${res.status}`);
-  const token = kit.tokenOf((await mail.waitForMail(coach.email, /invited to join/, before)).text);
-  const accepted = await kit.call(coach.token, 'POST', `/api/invitations/${token}/accept`);
-  if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status}`);
-  return coach;
-}
-
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  api = await startTestApi({
-    TRANSCRIBER: 'none',
-    BACKGROUND_JOBS: 'false',
-    USER_CACHE_SECONDS: '0',
-    SMTP_PORT: String(mail.smtpPort),
-    SMTP_HOST: '127.0.0.1',
-  });
-  db = new Client({ connectionString: api.db.url });
-  await db.connect();
-  kit = teamKit(api, () => db);
+  testbed = await startTeamTestbed();
+  ({ api, db, kit } = testbed);
+  const { join } = testbed;
   who.adminA = await kit.admin('Admin A');
   who.coachA = await join(who.adminA, 'Coach A');
   who.removedA = await join(who.adminA, 'Removed A');
@@ -59,9 +39,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await db?.end();
-  await api?.stop();
-  await mail?.stop();
+  await testbed?.stop();
 });
 
 /** Every team route that names a resource of team A, with a body where it takes one. Built lazily: the ids exist after set-up. */
@@ -81,6 +59,7 @@ const adminRoutes = [
   { method: 'GET', route: '/api/team/sessions' },
   { method: 'GET', route: '/api/team/overview' },
   { method: 'PUT', route: '/api/team', body: { name: 'Taken over' } },
+  { method: 'PUT', route: '/api/team/squad', body: { names: ['Intruder'] } },
   { method: 'POST', route: '/api/team/invitations', body: { email: 'intruder-target@club.example', role: 'Elite Coach' } },
 ];
 

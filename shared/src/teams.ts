@@ -1,6 +1,7 @@
 import type { CategoryScores, SessionQuery, SessionReportDto } from './analysis';
 import type { CoachingStyle, EliteRole } from './enums';
 import type { CoachingSessionDto } from './sessions';
+import type { SquadDto } from './user';
 
 /**
  * Elite teams: an Elite subscription owns a team with a seat count; its admins invite coaches by email, manage
@@ -33,11 +34,21 @@ export const TEAM_PATHS = {
   sessionMedia: (sessionId: string) => `/api/team/sessions/${sessionId}/media`,
   /** GET: team totals, per-coach comparison and trends (admin). */
   overview: '/api/team/overview',
+  /** GET: the team's shared squad (any member). PUT {@link SquadDto}: replace it (admin). */
+  squad: '/api/team/squad',
   /** GET, no sign-in, throttled: what the invitation page shows about a token. */
   publicInvitation: (token: string) => `/api/invitations/${token}`,
   /** POST, signed in as the invited address: accept and join the team. */
   acceptInvitation: (token: string) => `/api/invitations/${token}/accept`,
 } as const;
+
+/**
+ * The team's squad: first names every member's analyses listen for, beside the coach's own squad. Its admins
+ * keep it; `editable` says whether the caller is one of them.
+ */
+export interface TeamSquadDto extends SquadDto {
+  editable: boolean;
+}
 
 /** The web page an invitation email links to: `/invite?token=…`. */
 export const INVITE_PAGE = { path: '/invite', tokenParam: 'token' } as const;

@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { JobsModule } from '../jobs/jobs.module';
 import { SessionsModule } from '../sessions/sessions.module';
+import { SquadModule } from '../squad/squad.module';
 import { AnalysisController } from './analysis.controller';
 import { AnalysesRepository } from './analyses.repository';
 import { AnalyseSessionJob } from './jobs/analyse-session.job';
@@ -15,7 +16,7 @@ import { createTranscriber } from './pipeline/transcription/create-transcriber';
 import { TRANSCRIBER } from './pipeline/transcription/transcriber';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SessionAnalysisEntity]), SessionsModule, AuthModule, JobsModule],
+  imports: [TypeOrmModule.forFeature([SessionAnalysisEntity]), SessionsModule, AuthModule, JobsModule, SquadModule],
   controllers: [AnalysisController],
   providers: [
     AnalysesRepository,

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SESSION_MESSAGES } from '@touchline/shared';
 import { AppConfig } from '../config/app-config';
 import { SessionsRepository } from '../sessions/sessions.repository';
-import { UsersRepository } from '../users/users.repository';
+import { SquadService } from '../squad/squad.service';
 import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage';
 import { AnalysesRepository } from './analyses.repository';
 import { analyseRecording } from './pipeline/analyse-recording';
@@ -43,7 +43,7 @@ export class AnalysisService {
     private readonly config: AppConfig,
     private readonly sessions: SessionsRepository,
     private readonly analyses: AnalysesRepository,
-    private readonly users: UsersRepository,
+    private readonly squads: SquadService,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(TRANSCRIBER) private readonly transcriber: Transcriber | null,
     @Inject(RUBRIC) private readonly rubric: Rubric,
@@ -59,7 +59,7 @@ export class AnalysisService {
       const analysis = await analyseRecording(source, {
         rubric: this.rubric,
         transcriber: this.transcriber,
-        squad: await this.users.squadOf(claimed.ownerId),
+        squad: await this.squads.namesForAnalysis(claimed.ownerId),
         maxRecordingMinutes: this.config.analysis.maxRecordingMinutes,
         onProgress: (done) => progress.report(done),
       });

@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { TeamDataModule } from '../teams/team-data.module';
+import { UsersModule } from '../users/users.module';
 import { SquadController } from './squad.controller';
 import { SquadService } from './squad.service';
 
+/** Squads: each coach's own, an Elite team's shared one, and the names a coach's analyses listen for. */
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, UsersModule, TeamDataModule],
   controllers: [SquadController],
   providers: [SquadService],
+  exports: [SquadService],
 })
 export class SquadModule {}

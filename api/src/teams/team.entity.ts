@@ -10,6 +10,10 @@ export class TeamEntity {
   @Column({ type: 'varchar', length: 80 })
   name: string;
 
+  /** First names shared by the team: every member's analyses listen for them beside the member's own squad. */
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  squad: string[];
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

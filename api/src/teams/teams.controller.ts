@@ -1,10 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { TeamDto, TeamInvitationDto, TeamMemberDto, TeamOverviewDto, TeamSessionPageDto, TeamSessionReportDto } from '@touchline/shared';
+import type { TeamDto, TeamInvitationDto, TeamMemberDto, TeamOverviewDto, TeamSessionPageDto, TeamSessionReportDto, TeamSquadDto } from '@touchline/shared';
 import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
 import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS } from '../common/api-docs';
 import { Errors } from '../common/app-error';
 import { MediaUrlResponse } from '../sessions/dto/session.response';
+import { SquadBody, TeamSquadResponse } from '../squad/dto/squad.dto';
+import { SquadService } from '../squad/squad.service';
 import type { UserEntity } from '../users/user.entity';
 import { ChangeRoleDto, CreateInvitationDto, RenameTeamDto, TeamSessionsQuery } from './dto/team.dto';
 import {
@@ -23,7 +25,7 @@ const invitationId = new ParseUUIDPipe({ exceptionFactory: () => Errors.invitati
 const sessionId = new ParseUUIDPipe({ exceptionFactory: () => Errors.sessionNotFound() });
 
 /**
- * The caller's Elite team. Every route checks membership (and, but for `GET /api/team`, the Elite Admin role) on the
+ * The caller's Elite team. Every route checks membership (and, but for `GET /api/team` and `GET /api/team/squad`, the Elite Admin role) on the
  * server; anyone else gets 404, so the routes reveal nothing about other teams.
  */
 @ApiTags('team')
@@ -35,6 +37,7 @@ export class TeamsController {
   constructor(
     private readonly teams: TeamsService,
     private readonly invitations: InvitationsService,
+    private readonly squads: SquadService,
   ) {}
 
   @Get()
@@ -132,5 +135,19 @@ export class TeamsController {
   @ApiOkResponse({ type: TeamOverviewResponse })
   async overview(@CurrentUser() user: UserEntity): Promise<TeamOverviewDto> {
     return this.teams.overview(await this.teams.adminAccess(user));
+  }
+
+  /** The team's shared squad, for every member to see. */
+  @Get('squad')
+  @ApiOkResponse({ type: TeamSquadResponse })
+  async squad(@CurrentUser() user: UserEntity): Promise<TeamSquadDto> {
+    return this.squads.team((await this.teams.access(user)).membership);
+  }
+
+  @Put('squad')
+  @ApiOkResponse({ type: TeamSquadResponse })
+  @ApiErrors(...BODY_ERRORS)
+  async replaceSquad(@CurrentUser() user: UserEntity, @Body() body: SquadBody): Promise<TeamSquadDto> {
+    return this.squads.replaceTeam((await this.teams.adminAccess(user)).membership, body.names);
   }
 }

@@ -171,4 +171,21 @@ export class TeamsRepository {
   async markAccepted(tx: EntityManager, id: string, userId: string): Promise<void> {
     await tx.getRepository(TeamInvitationEntity).update({ id }, { acceptedAt: new Date(), acceptedBy: userId });
   }
+
+  /** The team's shared squad, as its admins wrote it. */
+  async squad(teamId: string): Promise<string[]> {
+    return (await this.db.getRepository(TeamEntity).findOne({ select: { id: true, squad: true }, where: { id: teamId } }))?.squad ?? [];
+  }
+
+  async replaceSquad(teamId: string, names: string[]): Promise<void> {
+    await this.db.query(`UPDATE "teams" SET "squad" = $2::jsonb WHERE "id" = $1`, [teamId, JSON.stringify(names)]);
+  }
+
+  /** The squad of the team a user belongs to; empty for a user in no team. */
+  async squadOfMember(userId: string): Promise<string[]> {
+    const rows = (await this.db.query(`SELECT t."squad" FROM "team_members" m JOIN "teams" t ON t."id" = m."team_id" WHERE m."user_id" = $1`, [userId])) as {
+      squad: string[];
+    }[];
+    return rows[0]?.squad ?? [];
+  }
 }

@@ -2,7 +2,9 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { INVITE_PAGE } from '@touchline/shared';
-import type { Client } from 'pg';
+import { Client } from 'pg';
+import { startMailCatcher } from './mail-catcher';
+import { startTestApi } from './test-api';
 import { bearer, registerCoach } from './tokens';
 
 /** A copy of the product's plan catalogue whose Elite team has `seats` seats. */
@@ -60,3 +62,42 @@ export function teamKit(api: { url: string; db: { url: string } }, db: () => Cli
 
   return { call, coach, admin, tokenOf, user };
 }
+
+/**
+ * An API with background jobs off and no user cache, the maildev it sends to, a database client and the team kit,
+ * for the team suites; `join` has an admin invite a new coach, who accepts from the emailed link.
+ */
+export async function startTeamTestbed() {
+  const mail = await startMailCatcher();
+  const api = await startTestApi({
+    TRANSCRIBER: 'none',
+    BACKGROUND_JOBS: 'false',
+    USER_CACHE_SECONDS: '0',
+    SMTP_PORT: String(mail.smtpPort),
+    SMTP_HOST: '127.0.0.1',
+  });
+  const db = new Client({ connectionString: api.db.url });
+  await db.connect();
+  const kit = teamKit(api, () => db);
+
+  async function join(admin: Coach, name: string): Promise<Coach> {
+    const coach = await kit.coach(name);
+    const before = (await mail.inbox(coach.email)).length;
+    const res = await kit.call(admin.token, 'POST', '/api/team/invitations', { email: coach.email, role: 'Elite Coach' });
+    if (res.status !== 201) throw new Error(`invite failed: ${res.status}`);
+    const token = kit.tokenOf((await mail.waitForMail(coach.email, /invited to join/, before)).text);
+    const accepted = await kit.call(coach.token, 'POST', `/api/invitations/${token}/accept`);
+    if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status}`);
+    return coach;
+  }
+
+  async function stop() {
+    await db.end();
+    await api.stop();
+    await mail.stop();
+  }
+
+  return { api, db, mail, kit, join, stop };
+}
+
+export type TeamTestbed = Awaited<ReturnType<typeof startTeamTestbed>>;

@@ -12,6 +12,8 @@ export interface TranscriptionRequest {
   model: string;
   language: string;
   responseFormat: string;
+  /** The request's `prompt`, null without one. */
+  prompt: string | null;
   /** What `soxi` says of the uploaded file. */
   sampleRate: number;
   channels: number;
@@ -63,6 +65,7 @@ export async function startTranscriptionServer(apiKey: string): Promise<{
           model: String(form.get('model')),
           language: String(form.get('language')),
           responseFormat: String(form.get('response_format')),
+          prompt: form.has('prompt') ? String(form.get('prompt')) : null,
           sampleRate: await info('-r'),
           channels: await info('-c'),
           text,

@@ -60,7 +60,10 @@ export async function analyseRecording(source: string, options: AnalyseOptions):
     if (transcriber && pcmFile) {
       utterances = utterancesOf(segments);
       const spans = transcriptionSpans(utterances, seconds);
-      texts = await transcriber.transcribe(pcmFile, spans, (done) => onProgress(decodeShare + done * (1 - decodeShare)));
+      texts = await transcriber.transcribe(pcmFile, spans, {
+        onProgress: (done) => onProgress(decodeShare + done * (1 - decodeShare)),
+        vocabulary: options.squad ?? [],
+      });
       rises = [];
       for (const u of utterances)
         rises.push(finalRise(pitchTrack(await samplesOfSpan(pcmFile, { start: u.start, end: Math.min(seconds, u.end + PITCH_TAIL_SECONDS) }))));

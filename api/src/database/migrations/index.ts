@@ -19,6 +19,7 @@ import { Billing1765100000000 } from './1765100000000-billing';
 import { PlanStartNotify1765200000000 } from './1765200000000-plan-start-notify';
 import { TeamClosesWithSubscription1765300000000 } from './1765300000000-team-closes-with-subscription';
 import { RecordingSeconds1765400000000 } from './1765400000000-recording-seconds';
+import { TeamSquad1765500000000 } from './1765500000000-team-squad';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   PlanStartNotify1765200000000,
   TeamClosesWithSubscription1765300000000,
   RecordingSeconds1765400000000,
+  TeamSquad1765500000000,
 ];

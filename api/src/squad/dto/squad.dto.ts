@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { SQUAD_LIMITS, SQUAD_MESSAGES, SQUAD_NAME_PATTERN, type SquadDto } from '@touchline/shared';
+import { SQUAD_LIMITS, SQUAD_MESSAGES, SQUAD_NAME_PATTERN, type SquadDto, type TeamSquadDto } from '@touchline/shared';
 import { Transform } from 'class-transformer';
 import { Validate, ValidatorConstraint, type ValidationArguments, type ValidatorConstraintInterface } from 'class-validator';
 
@@ -35,7 +35,7 @@ class SquadNames implements ValidatorConstraintInterface {
   }
 }
 
-/** The body of `PUT /api/squad`: the whole squad, replaced at once. Spaces around a name are dropped first. */
+/** The body of `PUT /api/squad` and `PUT /api/team/squad`: the whole squad, replaced at once. Spaces around a name are dropped first. */
 export class SquadBody implements SquadDto {
   @ApiProperty({ type: [String], maxItems: SQUAD_LIMITS.players, uniqueItems: true, items: name, example: ['Sophie', 'James', 'Mary-Jo'] } as never)
   @Transform(({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((n: unknown) => (typeof n === 'string' ? n.trim() : n)) : value))
@@ -45,4 +45,8 @@ export class SquadBody implements SquadDto {
 
 export class SquadResponse implements SquadDto {
   @ApiProperty({ type: [String], items: name } as never) names: string[];
+}
+
+export class TeamSquadResponse extends SquadResponse implements TeamSquadDto {
+  @ApiProperty({ description: "Whether the caller may change it: the team's admins only" }) editable: boolean;
 }

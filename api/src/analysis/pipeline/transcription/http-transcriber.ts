@@ -1,7 +1,7 @@
 import type { Segment } from '../speech-segments';
 import { eachConcurrently } from './each-concurrently';
 import { wavOfSpan } from './pcm';
-import { TranscriptionError, type Recognised, type Transcriber } from './transcriber';
+import { TranscriptionError, type Recognised, type TranscribeOptions, type Transcriber } from './transcriber';
 
 export interface HttpTranscriberOptions {
   /** The service's base URL; requests go to `${url}/v1/audio/transcriptions`. */
@@ -15,6 +15,9 @@ export interface HttpTranscriberOptions {
 /** Requests in flight at once: enough to hide latency, few enough not to swamp a club's own server. */
 const CONCURRENCY = 2;
 
+/** The longest squad prompt: about 110 tokens of names. */
+const PROMPT_MAX_CHARACTERS = 400;
+
 /**
  * A club-hosted speech-to-text service with the OpenAI-compatible `POST /v1/audio/transcriptions`
  * (faster-whisper-server, LocalAI, whisper.cpp's server, vLLM …). Each span goes as its own WAV file.
@@ -24,24 +27,29 @@ export class HttpTranscriber implements Transcriber {
 
   constructor(private readonly options: HttpTranscriberOptions) {}
 
-  /** The OpenAI-compatible answer carries no word confidence: the results have none. */
-  async transcribe(pcmFile: string, spans: Segment[], onProgress?: (done: number) => Promise<void>): Promise<Recognised[]> {
+  /**
+   * The OpenAI-compatible answer carries no word confidence: the results have none. The vocabulary goes as the
+   * request's `prompt`, which Whisper models read as preceding text and so spell those names as given.
+   */
+  async transcribe(pcmFile: string, spans: Segment[], { onProgress, vocabulary = [] }: TranscribeOptions = {}): Promise<Recognised[]> {
     const texts: Recognised[] = spans.map(() => ({ text: '', confidence: null }));
+    const prompt = vocabularyPrompt(vocabulary);
     let done = 0;
     await eachConcurrently(spans, CONCURRENCY, async (span, index) => {
-      texts[index] = { text: await this.request(await wavOfSpan(pcmFile, span)), confidence: null };
+      texts[index] = { text: await this.request(await wavOfSpan(pcmFile, span), prompt), confidence: null };
       done += 1;
       await onProgress?.(done / spans.length);
     });
     return texts;
   }
 
-  private async request(wav: Buffer): Promise<string> {
+  private async request(wav: Buffer, prompt: string | null): Promise<string> {
     const form = new FormData();
     form.append('file', new Blob([wav], { type: 'audio/wav' }), 'speech.wav');
     form.append('model', this.options.model);
     form.append('language', this.options.language);
     form.append('response_format', 'json');
+    if (prompt) form.append('prompt', prompt);
     const unavailable = (detail: string) => new TranscriptionError('The transcription service did not answer. Please try again later.', detail);
     let response: Response;
     try {
@@ -59,4 +67,19 @@ export class HttpTranscriber implements Transcriber {
     if (typeof body?.text !== 'string') throw unavailable('the answer has no "text"');
     return body.text.trim();
   }
+}
+
+/**
+ * The prompt that names the squad, or null without one. Whisper reads at most 224 prompt tokens and keeps the last
+ * ones, so the list stops before it would run past about half of that (a name is one to three tokens).
+ */
+export function vocabularyPrompt(vocabulary: string[]): string | null {
+  const names: string[] = [];
+  let length = 0;
+  for (const name of vocabulary) {
+    if (length + name.length + 2 > PROMPT_MAX_CHARACTERS) break;
+    names.push(name);
+    length += name.length + 2;
+  }
+  return names.length ? `Players: ${names.join(', ')}.` : null;
 }

@@ -4,7 +4,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Segment } from '../speech-segments';
 import { eachConcurrently } from './each-concurrently';
-import { TranscriptionError, type Recognised, type Transcriber } from './transcriber';
+import { TranscriptionError, type Recognised, type TranscribeOptions, type Transcriber } from './transcriber';
 
 /** Spans per pocketsphinx run: the model loads once per run, and progress is stored between runs. */
 const SPANS_PER_RUN = 25;
@@ -29,7 +29,11 @@ export class PocketsphinxTranscriber implements Transcriber {
 
   constructor(private readonly options: PocketsphinxOptions) {}
 
-  async transcribe(pcmFile: string, spans: Segment[], onProgress?: (done: number) => Promise<void>): Promise<Recognised[]> {
+  /**
+   * The vocabulary is not used: a name reaches the transcript only when the generic en-us language model knows it.
+   * The coding still finds the squad's names in what the recogniser wrote.
+   */
+  async transcribe(pcmFile: string, spans: Segment[], { onProgress }: TranscribeOptions = {}): Promise<Recognised[]> {
     const texts: Recognised[] = spans.map(() => ({ text: '', confidence: null }));
     const batches: number[] = [];
     for (let first = 0; first < spans.length; first += SPANS_PER_RUN) batches.push(first);

@@ -10,11 +10,18 @@ export interface Recognised {
   confidence: number | null;
 }
 
+export interface TranscribeOptions {
+  /** The share done (0–1), as spans finish. */
+  onProgress?: (done: number) => Promise<void>;
+  /** Words the session is likely to contain that a general model may miss: the squad's first names. */
+  vocabulary?: string[];
+}
+
 /** Turns stretches of a session's audio into text. The audio is 16 kHz mono signed 16-bit little-endian PCM. */
 export interface Transcriber {
   readonly name: Exclude<TranscriberName, 'none'>;
-  /** One result per span, in order (empty text when nothing was recognised); `onProgress` gets the share done (0–1). */
-  transcribe(pcmFile: string, spans: Segment[], onProgress?: (done: number) => Promise<void>): Promise<Recognised[]>;
+  /** One result per span, in order (empty text when nothing was recognised). */
+  transcribe(pcmFile: string, spans: Segment[], options?: TranscribeOptions): Promise<Recognised[]>;
 }
 
 /** The transcriber the analysis uses; null when it runs without one (`TRANSCRIBER=none`). */

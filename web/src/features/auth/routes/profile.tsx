@@ -2,13 +2,13 @@ import { DEFAULT_MESSAGES } from '@touchline/shared';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { Page } from '@/components/layout/page';
+import { CoachSquad } from '@/components/squad/coach-squad';
 import { Button } from '@/components/ui/button';
 import { PlanBadge } from '@/components/ui/plan-badge';
 import { toast } from '@/components/ui/use-toast';
 import { startPasswordChange } from '../auth-actions';
 import { authErrorMessage } from '../auth-messages';
 import { useAuthStore } from '../stores/auth-store';
-import { SquadEditor } from '../components/squad-editor';
 
 export default function ProfileScreen() {
   const user = useAuthStore((s) => s.user);
@@ -55,7 +55,12 @@ export default function ProfileScreen() {
           <KeyRound className="h-4 w-4" aria-hidden /> Change password
         </Button>
       </section>
-      <SquadEditor />
+      <section aria-labelledby="squad-heading" className="mt-8 max-w-xl rounded-xl border border-slate-200 bg-white p-6">
+        <h2 id="squad-heading" className="text-lg font-semibold text-slate-900">
+          Squad
+        </h2>
+        <CoachSquad />
+      </section>
     </Page>
   );
 }

@@ -41,6 +41,7 @@ function serveTeam(override: (request: FakeRequest) => unknown = () => undefined
     if (request.method === 'GET' && request.path === '/api/team') return team;
     if (request.method === 'GET' && request.path === '/api/team/members') return members;
     if (request.method === 'GET' && request.path === '/api/team/invitations') return [invitation];
+    if (request.method === 'GET' && request.path === '/api/team/squad') return { names: ['Kwame'], editable: true };
     if (request.method === 'POST' && request.path === '/api/team/invitations')
       return { ...invitation, id: 'i2', email: (request.body as { email: string }).email, expiresAt: '2026-03-15T10:00:00.000Z' };
     if (request.method === 'POST' && request.path === '/api/team/invitations/i1/resend') return invitation;
@@ -202,5 +203,18 @@ describe('Coach Management', () => {
     serveTeam();
     const { router } = renderApp('/dashboard/management', makeUser({ plan: 'Elite', eliteRole: 'Elite Coach' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+  });
+  it("keeps the team's squad: the admin edits the names every member's analyses listen for", async () => {
+    const requests = serveTeam((request) =>
+      request.method === 'PUT' && request.path === '/api/team/squad' ? { names: (request.body as { names: string[] }).names, editable: true } : undefined,
+    );
+    renderApp('/dashboard/management', admin);
+    const section = await screen.findByRole('region', { name: 'Team squad' });
+    const box = within(section).getByRole('textbox', { name: 'Player first names' });
+    await waitFor(() => expect(box).toHaveValue('Kwame'));
+    await userEvent.type(box, '\nAna');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save squad' }));
+    expect(await within(section).findByRole('status')).toHaveTextContent('Squad saved: 2 players.');
+    expect(requests.filter((r) => r.method === 'PUT' && r.path === '/api/team/squad').map((r) => r.body)).toEqual([{ names: ['Kwame', 'Ana'] }]);
   });
 });

@@ -7,8 +7,9 @@ import { useInvitations, useMembers, useTeam } from '../api/team-api';
 import { InvitationList } from '../components/invitation-list';
 import { InviteForm } from '../components/invite-form';
 import { MemberList } from '../components/member-list';
+import { TeamSquad } from '../components/team-squad';
 
-/** `/dashboard/management` (Elite Admin): the team's members and invitations, and inviting coaches. */
+/** `/dashboard/management` (Elite Admin): the team's members and invitations, inviting coaches, and the team's squad. */
 export default function ManagementScreen() {
   const viewer = useViewer();
   const team = useTeam();
@@ -25,6 +26,7 @@ export default function ManagementScreen() {
           <InviteForm team={team.data} />
           <MemberList members={members.data} viewerId={viewer?.id} />
           <InvitationList invitations={invitations.data} />
+          <TeamSquad />
         </div>
       )}
     </Page>

@@ -2,6 +2,7 @@ import { Page } from '@/components/layout/page';
 import { ResumePending } from '../components/resume-pending';
 import { UploadForm } from '../components/upload-form';
 import { UploadProgress } from '../components/upload-progress';
+import { UploadSquad } from '../components/upload-squad';
 import { useUploadStore } from '../upload-store';
 
 export default function UploadScreen() {
@@ -11,7 +12,16 @@ export default function UploadScreen() {
       title="Upload a session"
       lead="Add the recording of a coaching session (audio or video). Large files upload in resumable pieces: you can pause, and an interrupted upload picks up where it stopped."
     >
-      {task && snapshot ? <UploadProgress snapshot={snapshot} error={error} /> : pending ? <ResumePending /> : <UploadForm />}
+      {task && snapshot ? (
+        <UploadProgress snapshot={snapshot} error={error} />
+      ) : pending ? (
+        <ResumePending />
+      ) : (
+        <>
+          <UploadForm />
+          <UploadSquad />
+        </>
+      )}
     </Page>
   );
 }

@@ -1,9 +1,9 @@
-import { SQUAD_LIMITS } from '@touchline/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { SQUAD_LIMITS, type SquadDto } from '@touchline/shared';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { readApiError } from '@/lib/api-client';
-import { useSaveSquad, useSquad } from '../api/squad-api';
 
 /** The names in the box, one a line, blank lines dropped. */
 export const namesOf = (text: string) =>
@@ -12,15 +12,22 @@ export const namesOf = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-/**
- * The coach's squad, one first name a line: the analysis of their next sessions counts an utterance as using
- * a first name when it names one of these players.
- */
-export function SquadEditor() {
-  const squad = useSquad();
-  const save = useSaveSquad();
+interface SquadEditorProps<T extends SquadDto> {
+  /** The squad as stored. */
+  squad: Pick<UseQueryResult<T>, 'data' | 'isError' | 'error'>;
+  /** Replaces the whole squad. */
+  save: UseMutationResult<T, Error, string[]>;
+  /** What the names are for, under the field's label. */
+  description: ReactNode;
+  /** Below the form: what else the analysis listens for. */
+  children?: ReactNode;
+}
+
+/** A squad, one first name a line, saved as a whole: a coach's own, or an Elite team's shared one. */
+export function SquadEditor<T extends SquadDto>({ squad, save, description, children }: SquadEditorProps<T>) {
   const [text, setText] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const hint = useId();
 
   useEffect(() => {
     if (squad.data && text === null) setText(squad.data.names.join('\n'));
@@ -38,18 +45,16 @@ export function SquadEditor() {
   }
 
   return (
-    <section aria-labelledby="squad-heading" className="mt-8 max-w-xl rounded-xl border border-slate-200 bg-white p-6">
-      <h2 id="squad-heading" className="text-lg font-semibold text-slate-900">
-        Squad
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Your players' first names, one a line (up to {SQUAD_LIMITS.players}). The analysis of your next sessions counts how often you call a player by name.
+    <>
+      <p id={hint} className="mt-1 text-sm text-slate-600">
+        {description} One name a line, up to {SQUAD_LIMITS.players}.
       </p>
       {squad.isError && <FormAlert>{readApiError(squad.error)?.message ?? 'The squad could not be loaded.'}</FormAlert>}
       <form onSubmit={submit} className="mt-4 space-y-3">
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           Player first names
           <textarea
+            aria-describedby={hint}
             className="min-h-40 rounded-md border border-slate-300 px-3 py-2 font-normal text-slate-900"
             value={text ?? ''}
             disabled={text === null}
@@ -71,6 +76,7 @@ export function SquadEditor() {
           )}
         </div>
       </form>
-    </section>
+      {children}
+    </>
   );
 }
