@@ -40,6 +40,7 @@ interface Service {
   restart?: string;
   command?: string[];
   entrypoint?: string[];
+  profiles?: string[];
 }
 interface Compose {
   services: Record<string, Service>;
@@ -73,8 +74,13 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('runs the whole production topology', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['api', 'keycloak', 'mailpit', 'minio', 'minio-bootstrap', 'postgres', 'web', 'worker']);
+  it('runs the whole production topology, and the Whisper transcriber only when its profile is asked for', () => {
+    const always = Object.entries(compose.services).filter(([, service]) => !service.profiles);
+    expect(always.map(([name]) => name).sort()).toEqual(['api', 'keycloak', 'mailpit', 'minio', 'minio-bootstrap', 'postgres', 'web', 'worker']);
+    expect(compose.services.transcriber?.profiles).toEqual(['transcriber']);
+    // TRANSCRIBER=http with no TRANSCRIBER_URL reaches it on the backend network.
+    for (const name of ['api', 'worker']) expect(compose.services[name]!.environment!.TRANSCRIBER_URL).toBe('${TRANSCRIBER_URL:-http://transcriber:8000}');
+    expect(compose.services.transcriber?.ports).toBeUndefined();
   });
 
   it('pins every image to a version', () => {
