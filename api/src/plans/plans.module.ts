@@ -9,7 +9,6 @@ import { BillingController } from './billing/billing.controller';
 import { BILLING_PORT, type BillingPort } from './billing/billing.port';
 import { BillingRepository } from './billing/billing.repository';
 import { NoneBilling } from './billing/none-billing';
-import { StripeBilling, stripeClient } from './billing/stripe-billing';
 import { loadPlanCatalogue, PLAN_CATALOGUE, type PlanCatalogue } from './plan-catalogue';
 import { PlansController } from './plans.controller';
 import { PlansRepository } from './plans.repository';
@@ -31,8 +30,12 @@ import { CapabilityGuard } from './requires-capability';
     {
       provide: BILLING_PORT,
       inject: [AppConfig, PLAN_CATALOGUE, BillingRepository, UsersRepository],
-      useFactory: (config: AppConfig, catalogue: PlanCatalogue, accounts: BillingRepository, users: UsersRepository): BillingPort =>
-        config.stripe ? new StripeBilling(stripeClient(config.stripe), config.stripe, catalogue, accounts, users, config.publicUrl) : new NoneBilling(),
+      // Stripe's library (about 15 MiB) is loaded only when the installation bills through it.
+      useFactory: async (config: AppConfig, catalogue: PlanCatalogue, accounts: BillingRepository, users: UsersRepository): Promise<BillingPort> => {
+        if (!config.stripe) return new NoneBilling();
+        const { StripeBilling, stripeClient } = await import('./billing/stripe-billing.js');
+        return new StripeBilling(stripeClient(config.stripe), config.stripe, catalogue, accounts, users, config.publicUrl);
+      },
     },
   ],
   exports: [EntitlementsService, CapabilityGuard],

@@ -3,7 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import * as path from 'node:path';
 import { DynamicModule, Module } from '@nestjs/common';
 import { FileStore } from '@tus/file-store';
-import { S3Store, type MetadataValue } from '@tus/s3-store';
+import type { MetadataValue } from '@tus/s3-store';
 import { MemoryKvStore } from '@tus/server';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
@@ -11,13 +11,13 @@ import { loadOrCreateSecret } from '../database/secrets';
 import { FilesystemObjectStorage } from './filesystem-object-storage';
 import { MediaController } from './media.controller';
 import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } from './object-storage';
-import { S3ObjectStorage } from './s3-object-storage';
 
 const UPLOADS_FOLDER = 'uploads';
 
 /**
  * The one place that branches on `STORAGE_DRIVER`: it builds the object storage and the tus data store
- * that writes where that storage can read.
+ * that writes where that storage can read. The S3 client libraries (minio, the AWS SDK under `@tus/s3-store`) are
+ * loaded only for the S3 driver: they hold about 40 MiB of a process that would never use them.
  */
 @Module({})
 export class StorageModule {
@@ -33,6 +33,7 @@ export class StorageModule {
           inject: [DataSource],
           useFactory: async (dataSource: DataSource): Promise<ObjectStorage> => {
             if (!filesystem) {
+              const { S3ObjectStorage } = await import('./s3-object-storage.js');
               const storage = new S3ObjectStorage(config.storage.s3!);
               await storage.ensureBucket();
               return storage;
@@ -45,7 +46,7 @@ export class StorageModule {
         {
           provide: UPLOAD_STORE,
           inject: [OBJECT_STORAGE],
-          useFactory: (storage: ObjectStorage): UploadStore => (filesystem ? fileUploadStore(config) : s3UploadStore(config, storage)),
+          useFactory: (storage: ObjectStorage): Promise<UploadStore> | UploadStore => (filesystem ? fileUploadStore(config) : s3UploadStore(config, storage)),
         },
       ],
       exports: [OBJECT_STORAGE, UPLOAD_STORE],
@@ -68,7 +69,8 @@ function fileUploadStore(config: AppConfig): UploadStore {
   };
 }
 
-function s3UploadStore(config: AppConfig, storage: ObjectStorage): UploadStore {
+async function s3UploadStore(config: AppConfig, storage: ObjectStorage): Promise<UploadStore> {
+  const { S3Store } = await import('@tus/s3-store');
   const s3 = config.storage.s3!;
   const cache = new MemoryKvStore<MetadataValue>();
   const store = new S3Store({
