@@ -7,8 +7,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureGoTool } from '../lib/go-tools.mjs';
-import { ensureSchemathesis } from '../lib/schemathesis.mjs';
 import { ensureBuilt, ensureInstalled, log, run } from '../lib/setup.mjs';
 import { ensureSystemPackages } from '../lib/system.mjs';
 
@@ -50,12 +48,14 @@ function countTests() {
 try {
   ensureInstalled();
   ensureSystemPackages();
+  // The build includes the test tooling (tooling/dist), which sets up the rest.
+  ensureBuilt();
+  const { ensureGoTool, ensureSchemathesis } = await import('@touchline/tooling');
   // The storage contract suite runs against both S3 servers; a first build takes a few minutes, then it is cached.
   // The Stripe billing adapter's tests run against stripe-mock.
   for (const tool of ['minio', 'versitygw', 'stripe-mock']) ensureGoTool(tool);
   // The OpenAPI conformance test runs schemathesis (PyPI) from a virtualenv in the same cache.
   ensureSchemathesis();
-  ensureBuilt();
 } catch (error) {
   log(`set-up failed: ${error.message}`);
   process.exit(1);
