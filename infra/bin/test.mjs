@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: install what is missing (npm packages, Debian's Chromium, the S3 servers built with Go, schemathesis
-// in a virtualenv), build,
-// then run every suite:
+// `npm test`: install what is missing (npm packages, Debian's Chromium), build (the test tooling first), set up
+// with that tooling the S3 servers and stripe-mock built with Go and schemathesis in a virtualenv, then run every
+// suite:
 // type checks, unit and integration tests (Vitest, against a real PostgreSQL), and the browser and
 // whole-product tests (Playwright in Debian's Chromium). Exits non-zero if anything fails.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
