@@ -85,6 +85,12 @@ const layerZones = [
   { target: './shared/src', from: ['./api', './web', './e2e'], message: 'shared/ is imported by the API and the web app, never the reverse.' },
   { target: './api/src', from: ['./web', './e2e', './api/test'], message: 'The API does not import the web app or tests.' },
   { target: './web/src', from: ['./api', './e2e'], message: 'The web app talks to the API over HTTP, with types from shared/.' },
+  {
+    // The product's own unit tests (*.spec.ts beside the code) may use the tooling; the product never does.
+    target: ['./api/src/**/!(*.spec).ts', './web/src/**/!(*.spec).{ts,tsx}', './shared/src/**/!(*.spec).ts'],
+    from: './tooling',
+    message: 'The product does not import the test tooling (@touchline/tooling); tests, benchmarks and launchers do.',
+  },
 ];
 
 export default tseslint.config(
@@ -100,6 +106,17 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [...entityZones, ...featureZones, ...layerZones] }],
+    },
+  },
+  {
+    // The zone above by name too: it holds even before tooling/dist, which the zone resolves through, is built.
+    files: ['api/src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'shared/src/**/*.ts'],
+    ignores: ['**/*.spec.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@touchline/tooling', '@touchline/tooling/*'], message: 'The product does not import the test tooling.' }] },
+      ],
     },
   },
   ...sqlOwnershipRules,

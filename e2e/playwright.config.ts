@@ -77,6 +77,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   reporter: [['list']],
+  // The test tooling (@touchline/tooling) is built JavaScript modules already: loaded by Node as they are.
+  build: { external: ['**/tooling/dist/**'] },
   use: { baseURL: env.baseURL, trace: 'retain-on-failure' },
   projects: [
     { name: 'product', testMatch: /lifecycle\.spec\.ts/ },

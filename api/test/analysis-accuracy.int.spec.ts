@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { UNCLEAR_SPEECH, type UtteranceCode } from '@touchline/shared';
+import { codedScript, encodeAs, generateSession, talkHeavyScript, type EncodedKind, type SpokenLine } from '@touchline/tooling';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseRecording, type RecordingAnalysis } from '../src/analysis/pipeline/analyse-recording';
 import { loadRubric } from '../src/analysis/rubric/rubric';
@@ -9,23 +10,6 @@ import { talkMetrics } from '../src/analysis/pipeline/talk-metrics';
 import { createTranscriber } from '../src/analysis/pipeline/transcription/create-transcriber';
 import { UtteranceCoder, wordsOf } from '../src/analysis/rubric/utterance-coding';
 import { loadConfig } from '../src/config/app-config';
-
-// @ts-expect-error plain ESM module without types
-import { codedScript, encodeAs, generateSession, talkHeavyScript } from '../../infra/lib/session-generator.mjs';
-
-interface Truth {
-  start: number;
-  end: number;
-  text: string;
-}
-type ScriptLine = { text: string; at: number } | { text: string; pause: number };
-const generate = generateSession as (o: { file: string; script: ScriptLine[]; seconds?: number; snrDb?: number; voice?: string }) => {
-  truth: Truth[];
-  seconds: number;
-};
-const buildScript = codedScript as (o: { seed: number; count: number }) => { script: ScriptLine[]; codes: UtteranceCode[][]; seconds: number };
-const buildTalkHeavy = talkHeavyScript as (o: { seed: number; count: number }) => { script: ScriptLine[]; codes: UtteranceCode[][] };
-const encode = encodeAs as (wav: string, file: string, kind: string) => string;
 
 const rubric = loadRubric();
 const GAP = rubric.segmentation.intervention_gap_seconds.value;
@@ -39,7 +23,7 @@ const SQUAD = ['James', 'Sophie', 'Oliver'];
  * 2.3–3.2 s between runs, the coach talking 55–65 % of the time. Every line has known times and known codes.
  * The segmentation was calibrated on other seeds (101–120); these are held out.
  */
-const SESSIONS: { seed: number; kind: string; voice: string; snrDb?: number; talkHeavy?: boolean }[] = [
+const SESSIONS: { seed: number; kind: 'wav' | EncodedKind; voice: string; snrDb?: number; talkHeavy?: boolean }[] = [
   { seed: 1, kind: 'wav', voice: 'en-gb' },
   { seed: 2, kind: 'wav', voice: 'en-us', snrDb: 25 },
   { seed: 3, kind: 'mp4', voice: 'en-gb', snrDb: 20 },
@@ -64,7 +48,7 @@ const SESSIONS: { seed: number; kind: string; voice: string; snrDb?: number; tal
 
 interface Measured {
   name: string;
-  truth: Truth[];
+  truth: SpokenLine[];
   codes: UtteranceCode[][];
   seconds: number;
   analysis: RecordingAnalysis;
@@ -82,10 +66,10 @@ beforeAll(async () => {
       script,
       codes,
       seconds: planned,
-    } = session.talkHeavy ? { ...buildTalkHeavy({ seed: session.seed, count: 20 }), seconds: undefined } : buildScript({ seed: session.seed, count: 12 });
+    } = session.talkHeavy ? { ...talkHeavyScript({ seed: session.seed, count: 20 }), seconds: undefined } : codedScript({ seed: session.seed, count: 12 });
     const wav = path.join(dir, `s${session.seed}.wav`);
-    const { truth, seconds } = generate({ file: wav, script, seconds: planned, snrDb: session.snrDb, voice: session.voice });
-    const file = session.kind === 'wav' ? wav : encode(wav, path.join(dir, `s${session.seed}.${session.kind}`), session.kind);
+    const { truth, seconds } = generateSession({ file: wav, script, seconds: planned, snrDb: session.snrDb, voice: session.voice });
+    const file = session.kind === 'wav' ? wav : encodeAs(wav, path.join(dir, `s${session.seed}.${session.kind}`), session.kind);
     const analysis = await analyseRecording(file, { rubric, transcriber, squad: SQUAD, maxRecordingMinutes: 240 });
     const name = `#${session.seed} ${session.talkHeavy ? 'talk-heavy ' : ''}${session.kind} ${session.voice} ${session.snrDb !== undefined ? `${session.snrDb} dB` : 'clean'}`;
     measured.push({ name, truth, codes, seconds, analysis });

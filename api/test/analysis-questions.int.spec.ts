@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { UtteranceCode } from '@touchline/shared';
+import { encodeAs, generateSession, questionScript, type EncodedKind, type SpokenLine } from '@touchline/tooling';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseRecording, type RecordingAnalysis } from '../src/analysis/pipeline/analyse-recording';
 import { utterancesOf } from '../src/analysis/rubric/coaching-report';
@@ -9,22 +10,6 @@ import { loadRubric } from '../src/analysis/rubric/rubric';
 import { createTranscriber } from '../src/analysis/pipeline/transcription/create-transcriber';
 import { UtteranceCoder } from '../src/analysis/rubric/utterance-coding';
 import { loadConfig } from '../src/config/app-config';
-
-// @ts-expect-error plain ESM module without types
-import { encodeAs, generateSession, questionScript } from '../../infra/lib/session-generator.mjs';
-
-interface Truth {
-  start: number;
-  end: number;
-  text: string;
-}
-type ScriptLine = { text: string; at: number; rising?: boolean };
-const generate = generateSession as (o: { file: string; script: ScriptLine[]; seconds?: number; snrDb?: number; voice?: string }) => {
-  truth: Truth[];
-  seconds: number;
-};
-const buildScript = questionScript as (o: { seed: number; count: number }) => { script: ScriptLine[]; codes: UtteranceCode[][]; seconds: number };
-const encode = encodeAs as (wav: string, file: string, kind: string) => string;
 
 const rubric = loadRubric();
 const SQUAD = ['James', 'Sophie', 'Oliver'];
@@ -34,7 +19,7 @@ const SQUAD = ['James', 'Sophie', 'Oliver'];
  * rising (yes/no questions), wh-questions and statements said falling, and statements (QUESTION_LINES in the
  * generator). Five voices, clean to 12 dB, WAV and MP4; pocketsphinx, the default offline transcriber.
  */
-const SESSIONS: { seed: number; kind: string; voice: string; snrDb?: number }[] = [
+const SESSIONS: { seed: number; kind: 'wav' | EncodedKind; voice: string; snrDb?: number }[] = [
   { seed: 41, kind: 'wav', voice: 'en-gb' },
   { seed: 42, kind: 'mp4', voice: 'en-us', snrDb: 20 },
   { seed: 43, kind: 'wav', voice: 'en-us+m3', snrDb: 15 },
@@ -44,7 +29,7 @@ const SESSIONS: { seed: number; kind: string; voice: string; snrDb?: number }[] 
 
 interface Measured {
   name: string;
-  truth: Truth[];
+  truth: SpokenLine[];
   codes: UtteranceCode[][];
   analysis: RecordingAnalysis;
 }
@@ -57,10 +42,10 @@ beforeAll(async () => {
   const config = loadConfig({ TRANSCRIBER: 'pocketsphinx', DATA_DIR: dir }, dir);
   const { transcriber } = createTranscriber(config.analysis);
   for (const session of SESSIONS) {
-    const { script, codes, seconds: planned } = buildScript({ seed: session.seed, count: 16 });
+    const { script, codes, seconds: planned } = questionScript({ seed: session.seed, count: 16 });
     const wav = path.join(dir, `q${session.seed}.wav`);
-    const { truth } = generate({ file: wav, script, seconds: planned, snrDb: session.snrDb, voice: session.voice });
-    const file = session.kind === 'wav' ? wav : encode(wav, path.join(dir, `q${session.seed}.${session.kind}`), session.kind);
+    const { truth } = generateSession({ file: wav, script, seconds: planned, snrDb: session.snrDb, voice: session.voice });
+    const file = session.kind === 'wav' ? wav : encodeAs(wav, path.join(dir, `q${session.seed}.${session.kind}`), session.kind);
     const analysis = await analyseRecording(file, { rubric, transcriber, squad: SQUAD, maxRecordingMinutes: 240 });
     measured.push({ name: `#${session.seed} ${session.kind} ${session.voice} ${session.snrDb ?? 'clean'}`, truth, codes, analysis });
   }

@@ -1,21 +1,15 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { generateSession } from '@touchline/tooling';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DecodeError, decodeToPcm, SAMPLE_RATE } from '../src/analysis/pipeline/audio-decoder';
 import { FRAME_SECONDS, SileroVad } from '../src/analysis/pipeline/silero-vad';
-import { speechSegments, type Segment } from '../src/analysis/pipeline/speech-segments';
+import { speechSegments } from '../src/analysis/pipeline/speech-segments';
 import { loadRubric } from '../src/analysis/rubric/rubric';
 import { talkMetrics } from '../src/analysis/pipeline/talk-metrics';
 
-// @ts-expect-error plain ESM module without types
-import { generateSession } from '../../infra/lib/session-generator.mjs';
-
 const GAP = loadRubric().segmentation.intervention_gap_seconds.value;
-
-const generate = generateSession as (o: { file: string; script: { text: string; at: number }[]; seconds: number; snrDb?: number }) => {
-  truth: Segment[];
-};
 
 let dir: string;
 beforeAll(async () => {
@@ -44,7 +38,7 @@ describe('decoding and voice activity on generated sessions', () => {
   for (const snrDb of [undefined, 20, 12]) {
     it(`finds the coach's speech ${snrDb === undefined ? 'in a clean recording' : `at ${snrDb} dB SNR`}: talk ratio within 3 points, every intervention`, async () => {
       const file = path.join(dir, `session-${snrDb ?? 'clean'}.wav`);
-      const { truth } = generate({ file, script, seconds: 40, snrDb });
+      const { truth } = generateSession({ file, script, seconds: 40, snrDb });
       const { seconds, segments } = await analyse(file);
       expect(seconds).toBeCloseTo(40, 1);
       const measured = talkMetrics(segments, seconds, GAP);
@@ -56,7 +50,7 @@ describe('decoding and voice activity on generated sessions', () => {
 
   it('decodes a video container to the same audio, and a compressed format too', async () => {
     const wav = path.join(dir, 'clean.wav');
-    generate({ file: wav, script: script.slice(0, 2), seconds: 12 });
+    generateSession({ file: wav, script: script.slice(0, 2), seconds: 12 });
     const { execFileSync } = await import('node:child_process');
     const mp4 = path.join(dir, 'clean.mp4');
     execFileSync('ffmpeg', [

@@ -1,21 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { encodeAs, generateSession, talkHeavyScript, type EncodedKind } from '@touchline/tooling';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseRecording } from '../src/analysis/pipeline/analyse-recording';
 import { loadRubric } from '../src/analysis/rubric/rubric';
 import { talkMetrics, type TalkMetrics } from '../src/analysis/pipeline/talk-metrics';
-
-// @ts-expect-error plain ESM module without types
-import { encodeAs, generateSession, talkHeavyScript } from '../../infra/lib/session-generator.mjs';
-
-type ScriptLine = { text: string; pause: number };
-const generate = generateSession as (o: { file: string; script: ScriptLine[]; snrDb?: number; voice?: string }) => {
-  truth: { start: number; end: number }[];
-  seconds: number;
-};
-const buildTalkHeavy = talkHeavyScript as (o: { seed: number; count: number }) => { script: ScriptLine[] };
-const encode = encodeAs as (wav: string, file: string, kind: string) => string;
 
 const rubric = loadRubric();
 const GAP = rubric.segmentation.intervention_gap_seconds.value;
@@ -25,7 +15,7 @@ const GAP = rubric.segmentation.intervention_gap_seconds.value;
  * minimum silence (the accuracy suite and seeds 201–218) saw: six voices, clean to 12 dB, WAV and MP4. Timing
  * only (no transcriber), so it runs in a minute or two.
  */
-const SESSIONS: { seed: number; kind: string; voice: string; snrDb?: number }[] = [
+const SESSIONS: { seed: number; kind: 'wav' | EncodedKind; voice: string; snrDb?: number }[] = [
   { seed: 219, kind: 'wav', voice: 'en-us', snrDb: 15 },
   { seed: 220, kind: 'mp4', voice: 'en-gb+f3', snrDb: 12 },
   { seed: 221, kind: 'wav', voice: 'en-us+m3', snrDb: 12 },
@@ -52,10 +42,10 @@ const rows: { session: string; truth: TalkMetrics; measured: TalkMetrics }[] = [
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'touchline-timing-'));
   for (const session of SESSIONS) {
-    const { script } = buildTalkHeavy({ seed: session.seed, count: 20 });
+    const { script } = talkHeavyScript({ seed: session.seed, count: 20 });
     const wav = path.join(dir, `t${session.seed}.wav`);
-    const { truth, seconds } = generate({ file: wav, script, snrDb: session.snrDb, voice: session.voice });
-    const file = session.kind === 'wav' ? wav : encode(wav, path.join(dir, `t${session.seed}.${session.kind}`), session.kind);
+    const { truth, seconds } = generateSession({ file: wav, script, snrDb: session.snrDb, voice: session.voice });
+    const file = session.kind === 'wav' ? wav : encodeAs(wav, path.join(dir, `t${session.seed}.${session.kind}`), session.kind);
     const analysis = await analyseRecording(file, { rubric, transcriber: null, maxRecordingMinutes: 240 });
     rows.push({
       session: `#${session.seed} ${session.kind} ${session.voice} ${session.snrDb ?? 'clean'}`,

@@ -8,9 +8,7 @@ import { startWorkerProcess } from './support/worker-process';
 import { startTestApi, type TestApi } from './support/test-api';
 import { bearer, registerCoach } from './support/tokens';
 import { uploadSession } from './support/upload-session';
-
-// @ts-expect-error plain ESM module without types
-import { generateSession } from '../../infra/lib/session-generator.mjs';
+import { generateSession } from '@touchline/tooling';
 
 let api: TestApi;
 let token: string;

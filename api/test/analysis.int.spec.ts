@@ -19,9 +19,7 @@ import { writeLongRecording } from './support/long-recording';
 import { uploadSession } from './support/upload-session';
 import { startTestApi, type TestApi } from './support/test-api';
 import { bearer, registerCoach } from './support/tokens';
-
-// @ts-expect-error plain ESM module without types
-import { generateSession } from '../../infra/lib/session-generator.mjs';
+import { generateSession } from '@touchline/tooling';
 
 const rubric = loadRubric();
 const GAP = rubric.segmentation.intervention_gap_seconds.value;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { startStripeMock, type StripeMock } from '@touchline/tooling';
 import { PLAN_MESSAGES, SESSION_EVENTS, type PlanCatalogueDto, type SubscriptionDto, type UserDto } from '@touchline/shared';
 import { Client } from 'pg';
 import Stripe from 'stripe';
@@ -23,7 +24,7 @@ const FIXTURE_PRICE = 'price_1PgafmB7WZ01zgkW6dKueIc5';
 const WEBHOOK_SECRET = 'whsec_touchlinetestsecret';
 const stripe = new Stripe('sk_test_touchline');
 
-let mock: { url: string; stop(): Promise<void> };
+let mock: StripeMock;
 let api: TestApi;
 let db: Client;
 let folder: string;
@@ -39,9 +40,6 @@ function catalogueWithPriceIds(): string {
 }
 
 beforeAll(async () => {
-  const { startStripeMock } = (await import('../../infra/lib/stripe-mock.mjs')) as {
-    startStripeMock(o: { port: number }): Promise<{ url: string; stop(): Promise<void> }>;
-  };
   mock = await startStripeMock({ port: await freePort() });
   folder = await mkdtemp(path.join(tmpdir(), 'touchline-billing-'));
   await writeFile(path.join(folder, 'plans.yaml'), catalogueWithPriceIds());

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { ensureSchemathesis } from '@touchline/tooling';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedIdpClient } from './support/embedded-idp-client';
 import { startMailCatcher } from './support/mail-catcher';
@@ -21,8 +22,6 @@ interface OpenApiDocument {
 }
 
 beforeAll(async () => {
-  // @ts-expect-error plain ESM set-up module without types
-  const { ensureSchemathesis } = (await import('../../infra/lib/schemathesis.mjs')) as { ensureSchemathesis: () => string };
   schemathesis = ensureSchemathesis();
   mail = await startMailCatcher();
   api = await startTestApi({ SMTP_PORT: String(mail.smtpPort) });

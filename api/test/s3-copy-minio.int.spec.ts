@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
+import { startMinio, type S3Server } from '@touchline/tooling';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Settings } from '../src/config/app-config';
 import { S3ObjectStorage } from '../src/storage/s3-object-storage';
@@ -30,16 +31,14 @@ function recording(size: number): Readable {
 
 describe('S3 object storage on MinIO', () => {
   let dir: string;
-  let server: { endpoint: string; stop(): Promise<void> };
+  let server: S3Server;
   let storage: S3ObjectStorage;
   let settings: S3Settings;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'touchline-s3-copy-'));
     const keys = { accessKey: 'touchline-test', secretKey: randomBytes(18).toString('hex') };
-    // @ts-expect-error plain ESM launcher module without types
-    const servers = (await import('../../infra/lib/s3-servers.mjs')) as { startMinio(o: object): Promise<typeof server> };
-    server = await servers.startMinio({ dataDir: dir, port: await freePort(), consolePort: await freePort(), ...keys });
+    server = await startMinio({ dataDir: dir, port: await freePort(), consolePort: await freePort(), ...keys });
     settings = { endpoint: server.endpoint, publicEndpoint: server.endpoint, region: 'us-east-1', bucket: 'copies', ...keys };
     storage = new S3ObjectStorage(settings);
     await storage.ensureBucket();

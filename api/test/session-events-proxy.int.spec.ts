@@ -8,9 +8,7 @@ import { openEventStream } from './support/event-stream';
 import { freePort } from './support/mail-catcher';
 import { startTestApi, type TestApi } from './support/test-api';
 import { bearer, registerCoach } from './support/tokens';
-
-// @ts-expect-error plain ESM module without types
-import { renderNginxConfig } from '../../infra/lib/stack-native.mjs';
+import { renderNginxConfig } from '@touchline/tooling';
 
 let api: TestApi;
 let nginx: ChildProcess;

@@ -8,9 +8,7 @@ import { openEventStream } from './support/event-stream';
 import { startTestApi, type TestApi } from './support/test-api';
 import { bearer, embeddedSigningKey, mint, registerCoach } from './support/tokens';
 import { uploadSession } from './support/upload-session';
-
-// @ts-expect-error plain ESM module without types
-import { generateSession } from '../../infra/lib/session-generator.mjs';
+import { generateSession } from '@touchline/tooling';
 
 let api: TestApi;
 let dir: string;

@@ -11,9 +11,7 @@ import { HttpTranscriber } from '../src/analysis/pipeline/transcription/http-tra
 import { TranscriptionError } from '../src/analysis/pipeline/transcription/transcriber';
 import { ConfigError, loadConfig } from '../src/config/app-config';
 import { startTranscriptionServer } from './support/transcription-server';
-
-// @ts-expect-error plain ESM module without types
-import { generateSession } from '../../infra/lib/session-generator.mjs';
+import { generateSession } from '@touchline/tooling';
 
 const rubric = loadRubric();
 const KEY = 'club-stt-key';

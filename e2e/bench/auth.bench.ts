@@ -1,6 +1,6 @@
 // npm run bench:auth — GET /api/auth/check with a valid access token (JWT verified on every request)
 // against GET /api/health (one database ping) on the same product, in the same run, over loopback.
-import { appendFileSync, readFileSync } from 'node:fs';
+import { peakRssMiB, reportRows } from '@touchline/tooling';
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { EmbeddedIdpClient } from '../../api/test/support/embedded-idp-client';
@@ -64,33 +64,24 @@ test('auth check vs health', async () => {
       `ratio check/health: ${(check.requests.average / health.requests.average).toFixed(2)}× throughput, ${(check.latency.p99 / Math.max(health.latency.p99, 1)).toFixed(2)}× p99`,
     ].join('\n'),
   );
-  report({
-    benchmark: 'bench:auth',
-    measure: `GET /api/auth/check, ${CONNECTIONS} connections for ${DURATION_S} s (throughput)`,
-    result: `${check.requests.average.toFixed(0)} req/s`,
-    baseline: `GET /api/health ${health.requests.average.toFixed(0)} req/s`,
-    ratio: check.requests.average / health.requests.average,
-    target: '≥ 0.85×',
-    peakMiB: peakRssMiB(product.process.pid!),
-    memoryOf: 'API',
-  });
-  report({
-    benchmark: 'bench:auth',
-    measure: 'GET /api/auth/check p99 latency (lower is better)',
-    result: `${check.latency.p99} ms`,
-    baseline: `GET /api/health ${health.latency.p99} ms`,
-    ratio: check.latency.p99 / Math.max(health.latency.p99, 1),
-    target: '≤ 1.2×',
-  });
+  reportRows([
+    {
+      benchmark: 'bench:auth',
+      measure: `GET /api/auth/check, ${CONNECTIONS} connections for ${DURATION_S} s (throughput)`,
+      result: `${check.requests.average.toFixed(0)} req/s`,
+      baseline: `GET /api/health ${health.requests.average.toFixed(0)} req/s`,
+      ratio: check.requests.average / health.requests.average,
+      target: '≥ 0.85×',
+      peakMiB: peakRssMiB(product.process.pid!),
+      memoryOf: 'API',
+    },
+    {
+      benchmark: 'bench:auth',
+      measure: 'GET /api/auth/check p99 latency (lower is better)',
+      result: `${check.latency.p99} ms`,
+      baseline: `GET /api/health ${health.latency.p99} ms`,
+      ratio: check.latency.p99 / Math.max(health.latency.p99, 1),
+      target: '≤ 1.2×',
+    },
+  ]);
 });
-
-/** A row of `npm run bench`'s table (see infra/lib/bench-report.mjs), when run by it. */
-function report(row: Record<string, unknown>) {
-  if (process.env.BENCH_REPORT) appendFileSync(process.env.BENCH_REPORT, `${JSON.stringify(row)}\n`);
-}
-
-/** Peak resident memory (VmHWM) of the product's process, MiB. */
-function peakRssMiB(pid: number): number | null {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : null;
-}

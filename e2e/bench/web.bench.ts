@@ -5,16 +5,14 @@
 // signed-in coach, against the
 // goal of 95. Lighthouse's desktop settings (simulated throttling); its HTML reports are written to
 // BENCH_LIGHTHOUSE_DIR (default: a folder under the system's temporary directory, printed at the end).
-import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { FIRST_LOAD_BUDGET_BYTES, PAGE_SCREENS, firstLoad, generateSession, reportRows } from '@touchline/tooling';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { FIRST_LOAD_BUDGET_BYTES, PAGE_SCREENS, firstLoad } from '../../infra/lib/first-load.mjs';
-// @ts-expect-error plain ESM module without types
-import { generateSession } from '../../infra/lib/session-generator.mjs';
 import { linkIn, waitForMail } from '../support/mail';
 import { freePort, newDataDir, repoRoot, startProduct, type RunningProduct } from '../support/product';
 
@@ -150,7 +148,7 @@ test('first-load size and Lighthouse scores', async () => {
       `reports: ${reports}`,
     ].join('\n'),
   );
-  report(
+  reportRows([
     ...sizes.map((s) => ({
       benchmark: 'bench:web',
       measure: `first load of ${s.route}, gzip JavaScript (lower is better)`,
@@ -169,11 +167,6 @@ test('first-load size and Lighthouse scores', async () => {
         target: `≥ ${GOAL}`,
       })),
     ),
-  );
+  ]);
   for (const r of results) expect(r.error, `Lighthouse on ${r.route}`).toBeUndefined();
 });
-
-/** Rows of `npm run bench`'s table (see infra/lib/bench-report.mjs), when run by it. */
-function report(...rows: Record<string, unknown>[]) {
-  if (process.env.BENCH_REPORT) appendFileSync(process.env.BENCH_REPORT, rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
-}

@@ -3,14 +3,8 @@ import * as path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, type Tags } from 'yaml';
+import { apiEnvironment, BOOTSTRAP_SCRIPT, composeSchema, KEYCLOAK_VERSION, NGINX_TEMPLATE, renderNginxConfig } from '@touchline/tooling';
 import { CONFIG_VARIABLES } from '../../api/src/config/app-config';
-
-// @ts-expect-error plain ESM modules without types
-import { composeSchema } from '../../infra/lib/compose-schema.mjs';
-// @ts-expect-error plain ESM modules without types
-import { KEYCLOAK_VERSION } from '../../infra/lib/keycloak.mjs';
-// @ts-expect-error plain ESM modules without types
-import { apiEnvironment, BOOTSTRAP_SCRIPT, NGINX_TEMPLATE, renderNginxConfig } from '../../infra/lib/stack-native.mjs';
 
 const root = path.resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -199,7 +193,7 @@ describe('docker-compose.yml', () => {
       keycloakInternalUrl: 'http://k',
       s3Endpoint: 'http://s',
       smtpPort: 3,
-      secrets: {},
+      secrets: { KEYCLOAK_ADMIN_CLIENT_SECRET: 'kc-secret', S3_SECRET_KEY: 's3-secret' },
     });
     const { BACKGROUND_JOBS: _, ...composed } = compose.services.api!.environment!;
     expect(Object.keys(native).sort()).toEqual(Object.keys(composed).sort());

@@ -4,14 +4,10 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Page } from '@playwright/test';
-
-// @ts-expect-error plain ESM module without types
-import * as media from '../../infra/lib/test-media.mjs';
-
-const { writeMediaFile } = media as { writeMediaFile: (file: string, kind: 'wav' | 'mp4', size: number) => Promise<void> };
+import { writeMediaFile, type MediaKind } from '@touchline/tooling';
 
 /** Writes a generated recording (a real WAV or MP4 header, then noise) and returns its path. */
-export async function recording(name: string, kind: 'wav' | 'mp4', size: number): Promise<string> {
+export async function recording(name: string, kind: MediaKind, size: number): Promise<string> {
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'touchline-media-')), name);
   await writeMediaFile(file, kind, size);
   return file;

@@ -5,9 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mailUrl } from '../support/env';
 import { linkIn, waitForMail } from '../support/mail';
-
-// @ts-expect-error plain ESM module without types
-import { generateSession } from '../../infra/lib/session-generator.mjs';
+import { generateSession } from '@touchline/tooling';
 
 /**
  * Every route through axe-core in a desktop window and on a 390 px phone: signed out for the public routes,

@@ -4,9 +4,7 @@ import * as path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { mailUrl } from '../support/env';
 import { signUpCoach } from '../support/journey';
-
-// @ts-expect-error plain ESM module without types
-import { generateSession } from '../../infra/lib/session-generator.mjs';
+import { generateSession } from '@touchline/tooling';
 
 /** Three analysed sessions of one coach: compare two of them, then follow all three on the Development page. */
 test.describe.configure({ mode: 'serial', timeout: 240_000 });

@@ -5,9 +5,7 @@ import { expect, test } from '@playwright/test';
 import { mailUrl } from '../support/env';
 import { signUpCoach } from '../support/journey';
 import { countMails, waitForMail } from '../support/mail';
-
-// @ts-expect-error plain ESM module without types
-import { generateSession } from '../../infra/lib/session-generator.mjs';
+import { generateSession } from '@touchline/tooling';
 
 test.describe.configure({ timeout: 240_000 });
 

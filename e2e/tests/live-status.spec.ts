@@ -4,9 +4,7 @@ import * as path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { mailUrl } from '../support/env';
 import { signUpCoach } from '../support/journey';
-
-// @ts-expect-error plain ESM module without types
-import { generateSession } from '../../infra/lib/session-generator.mjs';
+import { generateSession } from '@touchline/tooling';
 
 test.describe.configure({ timeout: 240_000 });
 

@@ -7,9 +7,7 @@ import { setPlan } from '../support/admin';
 import { baseURL, mailUrl } from '../support/env';
 import { signUpCoach } from '../support/journey';
 import { linkIn, waitForMail } from '../support/mail';
-
-// @ts-expect-error plain ESM module without types
-import { generateSession } from '../../infra/lib/session-generator.mjs';
+import { generateSession } from '@touchline/tooling';
 
 test.describe.configure({ timeout: 300_000 });
 

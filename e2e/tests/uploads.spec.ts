@@ -6,9 +6,7 @@ import { expect, test } from '@playwright/test';
 import { baseURL, mailUrl } from '../support/env';
 import { signInCoach, signUpCoach } from '../support/journey';
 import { captureBearer, recording, sha256File, throttleUploads } from '../support/media';
-
-// @ts-expect-error plain ESM module without types
-import { generateSession } from '../../infra/lib/session-generator.mjs';
+import { generateSession } from '@touchline/tooling';
 
 /** The /upload screen against the embedded product, one coach, in order. */
 test.describe.configure({ mode: 'serial', timeout: 150_000 });

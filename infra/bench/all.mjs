@@ -7,7 +7,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
-import { readRows } from '../lib/bench-report.mjs';
 import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
 
 /** name → the command `npm run bench:<name>` runs. */
@@ -30,6 +29,7 @@ const names = wanted.length ? wanted : Object.keys(BENCHMARKS);
 
 ensureInstalled();
 ensureBuilt();
+const { readRows } = await import('@touchline/tooling');
 
 const work = mkdtempSync(path.join(tmpdir(), 'touchline-bench-all-'));
 const reportFile = path.join(work, 'rows.jsonl');

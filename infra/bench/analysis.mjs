@@ -7,10 +7,7 @@
 // process's peak resident memory. The generated session is cached under ~/.cache/touchline/bench.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
 import path from 'node:path';
-import { codedScript, encodeAs, generateSession, talkHeavyScript } from '../lib/session-generator.mjs';
-import { reportRows } from '../lib/bench-report.mjs';
 import { ensureSystemPackages } from '../lib/system.mjs';
 import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
 
@@ -22,8 +19,9 @@ const TALK_HEAVY_MINUTES = Number(process.env.BENCH_ANALYSIS_TALK_HEAVY_MINUTES 
 ensureInstalled();
 ensureSystemPackages();
 ensureBuilt();
+const { cacheDir, codedScript, encodeAs, generateSession, reportRows, talkHeavyScript } = await import('@touchline/tooling');
 
-const cache = path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'touchline', 'bench');
+const cache = path.join(cacheDir, 'bench');
 mkdirSync(cache, { recursive: true });
 const video = path.join(cache, `session-${MINUTES}min-seed${SEED}.mp4`);
 

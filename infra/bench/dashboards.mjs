@@ -8,7 +8,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { reportRows } from '../lib/bench-report.mjs';
 import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 500);
@@ -24,6 +23,7 @@ const SAYINGS = [
 
 ensureInstalled();
 ensureBuilt();
+const { reportRows } = await import('@touchline/tooling');
 
 const require = createRequire(path.join(root, 'api/package.json'));
 const { loadConfig, createApp, startEmbeddedPostgres, createLogger, freePort, loadRubric, talkMetrics, assessSession } = require('@touchline/api/tooling');

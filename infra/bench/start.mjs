@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { reportRows } from '../lib/bench-report.mjs';
 import { ensureBuilt, ensureInstalled, root } from '../lib/setup.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -17,6 +16,7 @@ const MAIL = { MAILDEV_SMTP_PORT: process.env.BENCH_MAIL_SMTP_PORT ?? '18797', M
 
 ensureInstalled();
 ensureBuilt();
+const { reportRows } = await import('@touchline/tooling');
 const { startEmbeddedPostgres } = createRequire(import.meta.url)('@touchline/api/tooling');
 
 async function timeProductStart(dataDir) {

@@ -15,11 +15,7 @@ import { chmodSync, createReadStream, mkdtempSync, readFileSync, rmSync, statSyn
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { reportRows, rssBytes } from '../lib/bench-report.mjs';
-import { ensureGoTool } from '../lib/go-tools.mjs';
-import { startMinio } from '../lib/s3-servers.mjs';
 import { ensureBuilt, ensureInstalled, root } from '../lib/setup.mjs';
-import { writeMediaFile } from '../lib/test-media.mjs';
 
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 ** 3);
 const ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
@@ -40,6 +36,7 @@ if (!(ROUNDS >= 1)) throw new Error('BENCH_UPLOAD_ROUNDS must be 1 or more');
 
 ensureInstalled();
 ensureBuilt();
+const { ensureGoTool, reportRows, rssBytes, startMinio, writeMediaFile } = await import('@touchline/tooling');
 const require = createRequire(path.join(root, 'api/package.json'));
 const tus = require('tus-js-client');
 const { Client } = require('pg');

@@ -6,8 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startKeycloak } from '../lib/keycloak.mjs';
-import { log } from '../lib/setup.mjs';
+import { ensureBuilt, ensureInstalled, log } from '../lib/setup.mjs';
+
+ensureInstalled();
+ensureBuilt();
+const { startKeycloak } = await import('@touchline/tooling');
 
 const required = (name) => {
   if (!process.env[name]) {

@@ -3,15 +3,14 @@
 // MinIO, an SMTP catcher, PostgreSQL, the API, the worker and nginx — on loopback, until Ctrl-C.
 // STACK_PORT (default 8090) is the entry point; STACK_DATA_DIR (default .data/stack) keeps the state.
 import path from 'node:path';
-import { ensureGoTool } from '../lib/go-tools.mjs';
 import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
-import { startNativeStack } from '../lib/stack-native.mjs';
 import { ensureSystemPackages } from '../lib/system.mjs';
 
 ensureInstalled();
 ensureSystemPackages();
-for (const tool of ['minio', 'mc']) ensureGoTool(tool);
 ensureBuilt();
+const { ensureGoTool, startNativeStack } = await import('@touchline/tooling');
+for (const tool of ['minio', 'mc']) ensureGoTool(tool);
 
 const webPort = Number(process.env.STACK_PORT || 8090);
 const dataDir = path.resolve(root, process.env.STACK_DATA_DIR || '.data/stack');

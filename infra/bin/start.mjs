@@ -5,7 +5,6 @@
 // and maildev catching every email (unless SMTP_HOST points at a real mail server).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startMaildev } from '../lib/maildev.mjs';
 import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
 import { ensureAnalysisPackages } from '../lib/system.mjs';
 
@@ -23,6 +22,7 @@ const port = process.env.PORT || '8080';
 process.env.PUBLIC_URL ??= `http://localhost:${port}`;
 
 if (!process.env.SMTP_HOST) {
+  const { startMaildev } = await import('@touchline/tooling');
   const smtpPort = Number(process.env.MAILDEV_SMTP_PORT || 1025);
   const webPort = Number(process.env.MAILDEV_WEB_PORT || 1080);
   try {

@@ -63,6 +63,9 @@ const buildInputs = () =>
     'package-lock.json',
     'tsconfig.base.json',
     'tsconfig.json',
+    'tooling/package.json',
+    'tooling/tsconfig.json',
+    'tooling/src',
     'shared/package.json',
     'shared/tsconfig.json',
     'shared/src',
@@ -87,10 +90,13 @@ const buildEnv = () =>
     .map((k) => `${k}=${process.env[k]}`)
     .join('\n');
 
-/** Builds shared, api and web when any of their sources (or the SPA's build settings) changed since the last build. */
+/**
+ * Builds the test tooling, shared, api and web when any of their sources (or the SPA's build settings) changed since
+ * the last build. The launchers in infra/ import the tooling (`@touchline/tooling`, tooling/dist) only after this.
+ */
 export function ensureBuilt({ force = false } = {}) {
   const wanted = hashFiles(buildInputs(), buildEnv());
-  const outputs = ['shared/dist/index.js', 'api/dist/main.js', 'web/dist/index.html'].map((p) => path.join(root, p));
+  const outputs = ['tooling/dist/index.js', 'shared/dist/index.js', 'api/dist/main.js', 'web/dist/index.html'].map((p) => path.join(root, p));
   if (!force && readStamp('build') === wanted && outputs.every((p) => existsSync(p))) return;
   log('building…');
   // Always the production bundle: a build started from inside a test runner (NODE_ENV=test) would otherwise ship

@@ -4,7 +4,7 @@
 // back into pages that do not use it.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIRST_LOAD_BUDGET_BYTES, PAGE_SCREENS, firstLoad, lazyChunk, readManifest } from '../../infra/lib/first-load.mjs';
+import { FIRST_LOAD_BUDGET_BYTES, PAGE_SCREENS, firstLoad, lazyChunk, readManifest } from '@touchline/tooling';
 
 const dist = path.resolve(__dirname, '../dist');
 const manifest = readManifest(dist);

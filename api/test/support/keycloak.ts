@@ -2,24 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { startKeycloak } from '@touchline/tooling';
 import { expect } from 'vitest';
 import { Agent, browserFields, formAction, pkce, type Tokens } from './browserless-oidc';
 import { freePort } from './mail-catcher';
 
-interface KeycloakServer {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** A real Keycloak (infra/lib/keycloak.mjs: Maven Central distribution, the project's realm and theme). */
+/** A real Keycloak (@touchline/tooling's startKeycloak: Maven Central distribution, the project's realm and theme). */
 export async function startTestKeycloak(publicUrl: string, smtpPort: number) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'touchline-kc-'));
   const adminSecret = randomBytes(18).toString('base64url');
   const bootstrapPassword = randomBytes(12).toString('base64url');
-  // @ts-expect-error plain ESM launcher module without types
-  const { startKeycloak } = (await import('../../../infra/lib/keycloak.mjs')) as {
-    startKeycloak: (o: object) => Promise<KeycloakServer>;
-  };
   const server = await startKeycloak({
     port: await freePort(),
     managementPort: await freePort(),

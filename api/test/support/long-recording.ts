@@ -1,11 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { open, readFile, rm } from 'node:fs/promises';
 import * as path from 'node:path';
-
-// @ts-expect-error plain ESM module without types
-import { generateSession } from '../../../infra/lib/session-generator.mjs';
-// @ts-expect-error plain ESM module without types
-import { wavHeader } from '../../../infra/lib/test-media.mjs';
+import { generateSession, wavHeader } from '@touchline/tooling';
 
 const RATE = 8000;
 const CHUNK_SECONDS = 600;
@@ -25,7 +21,7 @@ export async function writeLongRecording(file: string, seconds: number, speechAt
   await rm(raw);
 
   const dataBytes = seconds * RATE;
-  const header = wavHeader(44 + dataBytes, { sampleRate: RATE, bitsPerSample: 8 }) as Buffer;
+  const header = wavHeader(44 + dataBytes, { sampleRate: RATE, bitsPerSample: 8 });
 
   const out = await open(file, 'w');
   try {

@@ -1,3 +1,4 @@
+import { startMaildev } from '@touchline/tooling';
 import { freePort } from '../../src/net';
 
 export interface CaughtMail {
@@ -12,10 +13,6 @@ export { freePort };
 /** maildev started in-process on free ports, read through its REST API as a person's inbox would be. */
 export async function startMailCatcher() {
   const [smtpPort, webPort] = [await freePort(), await freePort()];
-  // @ts-expect-error plain ESM launcher module without types
-  const { startMaildev } = (await import('../../../infra/lib/maildev.mjs')) as {
-    startMaildev: (o: { smtpPort: number; webPort: number }) => Promise<{ webUrl: string; stop(): Promise<void> }>;
-  };
   const maildev = await startMaildev({ smtpPort, webPort });
 
   async function inbox(address: string): Promise<CaughtMail[]> {

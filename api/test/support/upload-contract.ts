@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { SESSION_MESSAGES, UPLOAD, type SessionPageDto } from '@touchline/shared';
+import { mediaBuffer, startMinio, startVersitygw, type S3Server } from '@touchline/tooling';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } from '../../src/storage/object-storage';
@@ -11,26 +12,14 @@ import { freePort } from './mail-catcher';
 import { startTestApi, type TestApi } from './test-api';
 import { bearer, registerCoach } from './tokens';
 
-// @ts-expect-error plain ESM module without types
-import * as media from '../../../infra/lib/test-media.mjs';
-const { mediaBuffer } = media as { mediaBuffer: (kind: 'wav' | 'mp4', size: number) => Buffer };
-
 export type Backend = 'filesystem' | 'minio' | 'versitygw';
-
-interface S3Server {
-  endpoint: string;
-  stop(): Promise<void>;
-}
 
 const MAX_UPLOAD_BYTES = 48 * 1024 * 1024;
 const MiB = 1024 * 1024;
 
 async function startS3(backend: Exclude<Backend, 'filesystem'>, dataDir: string): Promise<S3Server> {
-  // @ts-expect-error plain ESM launcher module without types
-  const servers = (await import('../../../infra/lib/s3-servers.mjs')) as Record<string, (o: object) => Promise<S3Server>>;
   const options = { dataDir, port: await freePort(), consolePort: await freePort(), accessKey: 'touchline-test', secretKey: randomBytes(18).toString('hex') };
-  const server = backend === 'minio' ? await servers.startMinio!(options) : await servers.startVersitygw!(options);
-  return Object.assign(server, { accessKey: options.accessKey, secretKey: options.secretKey });
+  return backend === 'minio' ? startMinio(options) : startVersitygw(options);
 }
 
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
@@ -41,7 +30,7 @@ const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('h
  */
 export function uploadContract(backend: Backend): void {
   let api: TestApi;
-  let s3: (S3Server & { accessKey?: string; secretKey?: string }) | undefined;
+  let s3: S3Server | undefined;
   let s3Dir: string | undefined;
   let storage: ObjectStorage;
   let uploadStore: UploadStore;
@@ -108,8 +97,8 @@ export function uploadContract(backend: Backend): void {
         STORAGE_DRIVER: 's3',
         S3_ENDPOINT: s3.endpoint,
         S3_BUCKET: 'touchline-contract',
-        S3_ACCESS_KEY: s3.accessKey!,
-        S3_SECRET_KEY: s3.secretKey!,
+        S3_ACCESS_KEY: s3.accessKey,
+        S3_SECRET_KEY: s3.secretKey,
       };
     }
     api = await startTestApi(env);

@@ -4,8 +4,16 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 
+/** The containers whose headers the API detects. */
+export type MediaKind = 'wav' | 'mp4';
+
+export interface WavFormat {
+  sampleRate?: number;
+  bitsPerSample?: number;
+}
+
 /** A WAV (RIFF, mono PCM, 16-bit at 16 kHz unless told otherwise) header for `size` bytes of file. */
-export function wavHeader(size, { sampleRate = 16_000, bitsPerSample = 16 } = {}) {
+export function wavHeader(size: number, { sampleRate = 16_000, bitsPerSample = 16 }: WavFormat = {}): Buffer {
   const bytesPerSample = bitsPerSample / 8;
   const header = Buffer.alloc(44);
   header.write('RIFF', 0);
@@ -25,7 +33,7 @@ export function wavHeader(size, { sampleRate = 16_000, bitsPerSample = 16 } = {}
 }
 
 /** An MP4 `ftyp` box (brand isom) and the start of an `mdat` box covering the rest of `size` bytes. */
-export function mp4Header(size) {
+export function mp4Header(size: number): Buffer {
   const ftyp = Buffer.alloc(32);
   ftyp.writeUInt32BE(32, 0);
   ftyp.write('ftypisom', 4);
@@ -37,16 +45,16 @@ export function mp4Header(size) {
   return Buffer.concat([ftyp, mdat]);
 }
 
-const HEADERS = { wav: wavHeader, mp4: mp4Header };
+const HEADERS: Record<MediaKind, (size: number) => Buffer> = { wav: wavHeader, mp4: mp4Header };
 
 /** The whole file in memory: for small test files. */
-export function mediaBuffer(kind, size) {
+export function mediaBuffer(kind: MediaKind, size: number): Buffer {
   const header = HEADERS[kind](size);
   return Buffer.concat([header, randomBytes(size - header.length)]);
 }
 
 /** Writes a file of `size` bytes to `file` in 4 MiB pieces. */
-export async function writeMediaFile(file, kind, size) {
+export async function writeMediaFile(file: string, kind: MediaKind, size: number): Promise<void> {
   const out = createWriteStream(file);
   const header = HEADERS[kind](size);
   out.write(header);

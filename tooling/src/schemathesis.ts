@@ -4,15 +4,15 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cacheDir } from './keycloak.mjs';
-import { log, root } from './setup.mjs';
+import { cacheDir, log, root } from './repo.js';
 
 const requirements = path.join(root, 'infra', 'schemathesis', 'requirements.txt');
 
 /** Path of the pinned `schemathesis` command, installing it first when the cache does not hold these pins. */
-export function ensureSchemathesis() {
+export function ensureSchemathesis(): string {
   const pins = readFileSync(requirements);
   const version = /^schemathesis==(\S+)$/m.exec(pins.toString())?.[1];
+  if (!version) throw new Error(`${requirements} pins no schemathesis version`);
   const dir = path.join(cacheDir, 'schemathesis', `${version}-${createHash('sha256').update(pins).digest('hex').slice(0, 12)}`);
   const binary = path.join(dir, 'bin', 'schemathesis');
   // A virtualenv records its own path, so it is built where it stays; the stamp marks a finished install.
@@ -21,7 +21,7 @@ export function ensureSchemathesis() {
   rmSync(dir, { recursive: true, force: true });
   log(`installing schemathesis ${version} into ${dir} (once)…`);
   const python = process.env.PYTHON ?? 'python3';
-  const step = (command, args) => {
+  const step = (command: string, args: string[]) => {
     const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
     if (result.error) throw new Error(`schemathesis needs Python 3.10+ with venv (${python}): ${result.error.message}`);
     if (result.status !== 0) {

@@ -9,8 +9,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cacheDir } from './keycloak.mjs';
-import { log } from './setup.mjs';
+import { cacheDir, log } from './repo.js';
+
+/** A Go command, built from `pkg` at the pinned `version` of `module`. */
+export interface GoTool {
+  module: string;
+  pkg: string;
+  version: string;
+}
 
 export const GO_TOOLS = {
   // MinIO publishes no semver tags for the server; this is the newest commit on the proxy (2026-02-12).
@@ -21,11 +27,13 @@ export const GO_TOOLS = {
   tusd: { module: 'github.com/tus/tusd/v2', pkg: 'github.com/tus/tusd/v2/cmd/tusd', version: 'v2.10.1' },
   // Stripe's own stateless mock of its API, for the Stripe billing adapter's tests.
   'stripe-mock': { module: 'github.com/stripe/stripe-mock', pkg: 'github.com/stripe/stripe-mock', version: 'v0.197.0' },
-};
+} as const satisfies Record<string, GoTool>;
+
+export type GoToolName = keyof typeof GO_TOOLS;
 
 /** Path of the named tool's binary, building it first when the pinned version is not in the cache. */
-export function ensureGoTool(name) {
-  const tool = GO_TOOLS[name];
+export function ensureGoTool(name: GoToolName): string {
+  const tool: GoTool | undefined = GO_TOOLS[name];
   if (!tool) throw new Error(`unknown Go tool ${name}`);
   const dir = path.join(cacheDir, 'go-bin', `${name}-${tool.version}`);
   const binary = path.join(dir, path.basename(tool.pkg));

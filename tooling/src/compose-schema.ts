@@ -7,7 +7,8 @@ import path from 'node:path';
 
 export const COMPOSE_GO = { module: 'github.com/compose-spec/compose-go/v2', version: 'v2.16.2' };
 
-export function composeSchema() {
+/** The schema itself, parsed (a JSON Schema draft 2020-12 document). */
+export function composeSchema(): Record<string, unknown> {
   const work = mkdtempSync(path.join(tmpdir(), 'touchline-compose-schema-'));
   try {
     writeFileSync(path.join(work, 'go.mod'), 'module touchline.local/compose-schema\n\ngo 1.24\n');
@@ -16,8 +17,8 @@ export function composeSchema() {
       env: { ...process.env, GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' },
       encoding: 'utf8',
     });
-    const { Dir } = JSON.parse(out);
-    return JSON.parse(readFileSync(path.join(Dir, 'schema', 'compose-spec.json'), 'utf8'));
+    const { Dir } = JSON.parse(out) as { Dir: string };
+    return JSON.parse(readFileSync(path.join(Dir, 'schema', 'compose-spec.json'), 'utf8')) as Record<string, unknown>;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -1,11 +1,16 @@
-// Stripe's own stateless mock of its API (built from source by go-tools.mjs), for the Stripe billing adapter's
+// Stripe's own stateless mock of its API (built from source by go-tools.ts), for the Stripe billing adapter's
 // tests. It answers every documented endpoint from fixtures and checks requests against Stripe's OpenAPI
 // description; it keeps no state and sends no webhooks.
-import { ensureGoTool } from './go-tools.mjs';
-import { runService, waitUntilReady } from './services.mjs';
+import { ensureGoTool } from './go-tools.js';
+import { runService, waitUntilReady, type Service } from './services.js';
+
+export interface StripeMock extends Service {
+  /** Where to point STRIPE_API_URL. */
+  url: string;
+}
 
 /** stripe-mock serving plain HTTP on 127.0.0.1:`port`. */
-export async function startStripeMock({ port }) {
+export async function startStripeMock({ port }: { port: number }): Promise<StripeMock> {
   const binary = ensureGoTool('stripe-mock');
   const server = runService('stripe-mock', binary, ['-http-addr', `127.0.0.1:${port}`]);
   const url = `http://127.0.0.1:${port}`;

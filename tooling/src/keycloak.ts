@@ -4,30 +4,45 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { log, root } from './setup.mjs';
+import { cacheDir, log, root } from './repo.js';
 
 export const KEYCLOAK_VERSION = '26.7.3';
 const SHA1 = '4ff244668809213a1c91ad2505390287203029d0';
 const MAVEN = 'https://repo1.maven.org/maven2/org/keycloak/keycloak-quarkus-dist';
 
-export const cacheDir = process.env.TOUCHLINE_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'touchline');
+export interface KeycloakOptions {
+  port: number;
+  managementPort: number;
+  /** A fresh server folder is made under it (a copy of the cached distribution). */
+  dataDir: string;
+  /** Added to the server's environment: KC_* settings, and the realm file's placeholders (TOUCHLINE_PUBLIC_URL, SMTP_*…). */
+  env?: Record<string, string>;
+  /** `start` with settings from KC_* variables, as in docker-compose.yml; otherwise `start-dev`. */
+  production?: boolean;
+}
+
+export interface KeycloakServer {
+  /** The server's base address, KC_HTTP_RELATIVE_PATH included. */
+  url: string;
+  output(): string;
+  stop(): Promise<void>;
+}
 
 /** Keycloak 26 runs on Java 21 or 25 (17 is deprecated); take the newest JDK the machine has. */
-export function findJavaHome() {
+export function findJavaHome(): string {
   if (process.env.KEYCLOAK_JAVA_HOME) return process.env.KEYCLOAK_JAVA_HOME;
   const jvmDir = '/usr/lib/jvm';
   const candidates = existsSync(jvmDir) ? readdirSync(jvmDir).filter((d) => existsSync(path.join(jvmDir, d, 'bin', 'java'))) : [];
-  const major = (d) => Number((/(\d+)/.exec(d.replace(/^java-1\./, 'java-')) ?? [])[1] ?? 0);
+  const major = (d: string) => Number((/(\d+)/.exec(d.replace(/^java-1\./, 'java-')) ?? [])[1] ?? 0);
   const best = candidates.sort((a, b) => major(b) - major(a))[0];
   if (!best || major(best) < 17) throw new Error('Keycloak needs a JDK (21 or newer) under /usr/lib/jvm, or KEYCLOAK_JAVA_HOME');
   return path.join(jvmDir, best);
 }
 
 /** Downloads and unpacks the distribution once; later calls return the cached folder. */
-export async function ensureKeycloak() {
+export async function ensureKeycloak(): Promise<string> {
   const home = path.join(cacheDir, `keycloak-${KEYCLOAK_VERSION}`);
   if (existsSync(path.join(home, 'bin', 'kc.sh'))) return home;
   mkdirSync(cacheDir, { recursive: true });
@@ -36,6 +51,7 @@ export async function ensureKeycloak() {
     log(`downloading Keycloak ${KEYCLOAK_VERSION} from Maven Central…`);
     const response = await fetch(`${MAVEN}/${KEYCLOAK_VERSION}/keycloak-quarkus-dist-${KEYCLOAK_VERSION}.tar.gz`);
     if (!response.ok) throw new Error(`Keycloak download failed: HTTP ${response.status}`);
+    if (!response.body) throw new Error('Keycloak download failed: empty answer');
     await pipeline(response.body, createWriteStream(`${archive}.part`));
     renameSync(`${archive}.part`, archive);
     if (sha1(archive) !== SHA1) throw new Error('Keycloak download does not match its published SHA-1');
@@ -49,7 +65,7 @@ export async function ensureKeycloak() {
   return home;
 }
 
-function sha1(file) {
+function sha1(file: string): string {
   return createHash('sha1').update(readFileSync(file)).digest('hex');
 }
 
@@ -58,7 +74,7 @@ function sha1(file) {
  * Each call gets its own server folder (a copy of the cached distribution), so its database starts empty and
  * the realm is imported fresh. Resolves when the realm's OpenID configuration answers.
  */
-export async function startKeycloak({ port, managementPort, env = {}, dataDir, production = false }) {
+export async function startKeycloak({ port, managementPort, env = {}, dataDir, production = false }: KeycloakOptions): Promise<KeycloakServer> {
   const dist = await ensureKeycloak();
   const home = path.join(dataDir, 'keycloak');
   if (!existsSync(path.join(home, 'bin', 'kc.sh'))) cpSync(dist, home, { recursive: true });
@@ -97,8 +113,8 @@ export async function startKeycloak({ port, managementPort, env = {}, dataDir, p
     },
   );
   let output = '';
-  child.stdout.on('data', (c) => (output += c));
-  child.stderr.on('data', (c) => (output += c));
+  child.stdout.on('data', (c: Buffer) => (output += c));
+  child.stderr.on('data', (c: Buffer) => (output += c));
   const url = `http://127.0.0.1:${port}${env.KC_HTTP_RELATIVE_PATH ?? ''}`;
   const deadline = Date.now() + 300_000;
   for (;;) {
@@ -118,7 +134,7 @@ export async function startKeycloak({ port, managementPort, env = {}, dataDir, p
     url,
     output: () => output,
     stop: () =>
-      new Promise((resolve) => {
+      new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');

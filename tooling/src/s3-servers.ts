@@ -1,13 +1,36 @@
 // S3-compatible servers for tests, development and benchmarks, started natively on loopback: MinIO (what
 // docker-compose.yml runs) and versitygw (a maintained S3 gateway over a folder). Both are built from source
-// by go-tools.mjs and cached outside the repository.
+// by go-tools.ts and cached outside the repository.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ensureGoTool } from './go-tools.mjs';
-import { runService, waitUntilReady } from './services.mjs';
+import { ensureGoTool } from './go-tools.js';
+import { runService, waitUntilReady, type Service } from './services.js';
+
+export interface S3Keys {
+  accessKey: string;
+  secretKey: string;
+}
+
+export interface MinioOptions extends S3Keys {
+  /** Where MinIO keeps its buckets. */
+  dataDir: string;
+  port: number;
+  consolePort: number;
+}
+
+export interface VersitygwOptions extends S3Keys {
+  /** Holds the buckets (folders under buckets/) and their metadata (meta/). */
+  dataDir: string;
+  port: number;
+}
+
+/** A running S3 server: its address and the root keys it was started with. */
+export interface S3Server extends Service, S3Keys {
+  endpoint: string;
+}
 
 /** MinIO serving `dataDir` on 127.0.0.1:`port`, its console on `consolePort`. */
-export async function startMinio({ dataDir, port, consolePort, accessKey, secretKey }) {
+export async function startMinio({ dataDir, port, consolePort, accessKey, secretKey }: MinioOptions): Promise<S3Server> {
   const binary = ensureGoTool('minio');
   mkdirSync(dataDir, { recursive: true });
   const server = runService(
@@ -24,7 +47,7 @@ export async function startMinio({ dataDir, port, consolePort, accessKey, secret
 }
 
 /** versitygw's POSIX backend serving the folders under `dataDir` as buckets on 127.0.0.1:`port`. */
-export async function startVersitygw({ dataDir, port, accessKey, secretKey }) {
+export async function startVersitygw({ dataDir, port, accessKey, secretKey }: VersitygwOptions): Promise<S3Server> {
   const binary = ensureGoTool('versitygw');
   const root = path.join(dataDir, 'buckets');
   const sidecar = path.join(dataDir, 'meta');

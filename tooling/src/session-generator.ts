@@ -8,9 +8,80 @@ import path from 'node:path';
 
 const RATE = 16_000;
 
+/** A line said `at` seconds into the session; `rising`: its last word rises, as in a yes/no question. */
+export interface TimedLine {
+  text: string;
+  at: number;
+  rising?: boolean;
+  pause?: never;
+}
+
+/** A line said `pause` seconds after the previous one ends. */
+export interface FollowingLine {
+  text: string;
+  pause: number;
+  rising?: boolean;
+  at?: never;
+}
+
+export type ScriptLine = TimedLine | FollowingLine;
+
+export interface SessionOptions {
+  /** Where the 16 kHz mono WAV is written. */
+  file: string;
+  /** In order, not overlapping. */
+  script: readonly ScriptLine[];
+  /** The session's length; without it, the session ends `tail` seconds after its last line. */
+  seconds?: number;
+  tail?: number;
+  /** Field noise that many dB below the speech; omitted for a clean recording. */
+  snrDb?: number;
+  /** An espeak-ng voice; en-gb unless told. */
+  voice?: string;
+}
+
+/** When a line was spoken, to the millisecond: the truth the analysis is measured against. */
+export interface SpokenLine {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface GeneratedSession {
+  file: string;
+  seconds: number;
+  truth: SpokenLine[];
+}
+
+/** The codes a human observer gives a line (ASUOI/CAIS style); the product's coding is measured against them. */
+export type ObserverCode = 'instruction' | 'questioning' | 'praise' | 'scold' | 'management' | 'first-name';
+
+export interface CodedLine {
+  text: string;
+  codes: ObserverCode[];
+  /** Said with a rising end (a yes/no question). */
+  rising?: boolean;
+}
+
+/** A script with each line's codes, and the session length it needs. */
+export interface CodedScript {
+  script: TimedLine[];
+  codes: ObserverCode[][];
+  seconds: number;
+}
+
+/** A script of lines that follow each other, with each line's codes and the run (intervention) it belongs to. */
+export interface TalkHeavyScript {
+  script: FollowingLine[];
+  codes: ObserverCode[][];
+  runs: number[];
+}
+
+export type EncodedKind = 'mp4' | 'm4a' | 'mp3' | 'opus';
+
 // Repeatable (-R): the same script gives the same file, noise and dither included.
-const sox = (...args) => execFileSync('sox', ['-R', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-const duration = (file) => Number(execFileSync('soxi', ['-D', file], { encoding: 'utf8' }).trim());
+const sox = (...args: string[]) => execFileSync('sox', ['-R', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+const duration = (file: string) => Number(execFileSync('soxi', ['-D', file], { encoding: 'utf8' }).trim());
 
 /**
  * `script`: [{ text, at, rising }] — each utterance starts `at` seconds into the session (in order, not overlapping) —
@@ -19,14 +90,15 @@ const duration = (file) => Number(execFileSync('soxi', ['-D', file], { encoding:
  * `seconds`: the session's length (or `tail` seconds after the last line when omitted). `snrDb`: field noise (brown noise, like wind and distant play) that many dB
  * below the speech; omitted for a clean recording. Writes a 16 kHz mono WAV to `file`.
  */
-export function generateSession({ file, script, seconds: fixedSeconds, tail: tailSeconds = 3, snrDb, voice = 'en-gb' }) {
+export function generateSession({ file, script, seconds: fixedSeconds, tail: tailSeconds = 3, snrDb, voice = 'en-gb' }: SessionOptions): GeneratedSession {
   const work = mkdtempSync(path.join(tmpdir(), 'touchline-gen-'));
   try {
-    const pieces = [];
-    const truth = [];
+    const pieces: string[] = [];
+    const truth: SpokenLine[] = [];
     let cursor = 0;
-    script.forEach(({ text, at: fixedAt, pause, rising }, index) => {
-      const at = fixedAt ?? Math.round((cursor + pause) * 1000) / 1000;
+    script.forEach((line, index) => {
+      const { text, rising } = line;
+      const at = line.at ?? Math.round((cursor + line.pause) * 1000) / 1000;
       if (at < cursor) throw new Error(`utterance ${index} at ${at}s overlaps the previous one (ends ${cursor.toFixed(2)}s)`);
       const raw = path.join(work, `u${index}-raw.wav`);
       const spoken = path.join(work, `u${index}.wav`);
@@ -83,7 +155,7 @@ const RISING_PITCH = 75;
  * tune for '?' barely rises (1–2 semitones on the last syllable with these voices, none with some), so the
  * rise is made here.
  */
-function speakRising(text, voice, file, work) {
+function speakRising(text: string, voice: string, file: string, work: string): void {
   const cut = text.lastIndexOf(' ');
   const parts = [
     [text.slice(0, cut), '50'],
@@ -99,7 +171,7 @@ function speakRising(text, voice, file, work) {
 }
 
 /** The RMS level of a file in dB, from sox's stats (which it prints on stderr). */
-function rmsDb(file) {
+function rmsDb(file: string): number {
   const result = spawnSync('sox', [file, '-n', 'stats'], { encoding: 'utf8' });
   const match = /RMS lev dB\s+(-?[\d.]+)/.exec(result.stderr);
   if (!match) throw new Error(`sox stats gave no RMS level for ${file}`);
@@ -110,7 +182,7 @@ function rmsDb(file) {
  * Lines a coach says, each with the codes a human observer gives it (ASUOI/CAIS style): the truth the
  * utterance coding is measured against. Kept apart from the rubric's cue lists on purpose.
  */
-export const CODED_LINES = [
+export const CODED_LINES: readonly CodedLine[] = [
   { text: 'Keep your head up and pass to the open player.', codes: ['instruction'] },
   { text: 'Move into the space behind the defender.', codes: ['instruction'] },
   { text: 'Play it wide and switch the play quickly.', codes: ['instruction'] },
@@ -139,7 +211,7 @@ export const CODED_LINES = [
  * end on a rise (`rising`), wh-questions and statements fall (ToBI's H-H% and L-L%), so the words and
  * the voice each find some questions and miss others.
  */
-export const QUESTION_LINES = [
+export const QUESTION_LINES: readonly CodedLine[] = [
   { text: 'Can you see the space?', codes: ['questioning'], rising: true },
   { text: 'Are you ready?', codes: ['questioning'], rising: true },
   { text: 'Is that the right pass?', codes: ['questioning'], rising: true },
@@ -153,13 +225,13 @@ export const QUESTION_LINES = [
  * A script of `count` lines from QUESTION_LINES (about a third of them questions), 3–6 s apart. Answers the
  * script ([{ text, at, rising }]), each line's codes, and the session length.
  */
-export function questionScript({ seed, count }) {
+export function questionScript({ seed, count }: { seed: number; count: number }): CodedScript {
   const random = seededRandom(seed);
-  const script = [];
-  const codes = [];
+  const script: TimedLine[] = [];
+  const codes: ObserverCode[][] = [];
   let at = 1 + random();
   for (let i = 0; i < count; i += 1) {
-    const line = QUESTION_LINES[Math.floor(random() * QUESTION_LINES.length)];
+    const line = QUESTION_LINES[Math.floor(random() * QUESTION_LINES.length)]!;
     script.push({ text: line.text, at: Math.round(at * 100) / 100, ...(line.rising ? { rising: true } : {}) });
     codes.push(line.codes);
     at += 4 + 3 + random() * 3;
@@ -168,7 +240,7 @@ export function questionScript({ seed, count }) {
 }
 
 /** A small seeded generator (mulberry32), so a session built from a seed is the same on every run. */
-export function seededRandom(seed) {
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -184,13 +256,27 @@ export function seededRandom(seed) {
  * the intervention gap, so each line is an intervention of its own). Answers the script, the codes of each
  * line, and the session length (`tail` seconds after the last line's start allowance).
  */
-export function codedScript({ seed, count, minGap = 3, maxGap = 9, lineSeconds = 4, tail = 5 }) {
+export function codedScript({
+  seed,
+  count,
+  minGap = 3,
+  maxGap = 9,
+  lineSeconds = 4,
+  tail = 5,
+}: {
+  seed: number;
+  count: number;
+  minGap?: number;
+  maxGap?: number;
+  lineSeconds?: number;
+  tail?: number;
+}): CodedScript {
   const random = seededRandom(seed);
-  const script = [];
-  const codes = [];
+  const script: TimedLine[] = [];
+  const codes: ObserverCode[][] = [];
   let at = 1 + random() * 2;
   for (let i = 0; i < count; i += 1) {
-    const line = CODED_LINES[Math.floor(random() * CODED_LINES.length)];
+    const line = CODED_LINES[Math.floor(random() * CODED_LINES.length)]!;
     script.push({ text: line.text, at: Math.round(at * 100) / 100 });
     codes.push(line.codes);
     at += lineSeconds + minGap + random() * (maxGap - minGap);
@@ -205,15 +291,15 @@ export function codedScript({ seed, count, minGap = 3, maxGap = 9, lineSeconds =
  * inside a run, 2.3–2.6 s between runs), where late or early speech ends would flip the count. Answers the
  * script ([{ text, pause }]) and each line's codes and run; give it to generateSession without `seconds`.
  */
-export function talkHeavyScript({ seed, count }) {
+export function talkHeavyScript({ seed, count }: { seed: number; count: number }): TalkHeavyScript {
   const random = seededRandom(seed);
-  const script = [];
-  const codes = [];
-  const runs = [];
+  const script: FollowingLine[] = [];
+  const codes: ObserverCode[][] = [];
+  const runs: number[] = [];
   let run = 0;
   let left = 0;
   for (let i = 0; i < count; i += 1) {
-    let pause;
+    let pause: number;
     if (i === 0) pause = 1 + random();
     else if (left > 0) pause = random() < 0.15 ? 1.4 + random() * 0.3 : 0.35 + random() * 0.4;
     else pause = random() < 0.25 ? 2.3 + random() * 0.3 : 2.6 + random() * 0.6;
@@ -222,7 +308,7 @@ export function talkHeavyScript({ seed, count }) {
       left = 3 + Math.floor(random() * 2);
     }
     left -= 1;
-    const line = CODED_LINES[Math.floor(random() * CODED_LINES.length)];
+    const line = CODED_LINES[Math.floor(random() * CODED_LINES.length)]!;
     script.push({ text: line.text, pause: Math.round(pause * 100) / 100 });
     codes.push(line.codes);
     runs.push(run);
@@ -231,13 +317,13 @@ export function talkHeavyScript({ seed, count }) {
 }
 
 /** The same recording in another container: `mp4` (video with a plain picture), `m4a`, `mp3` or `opus`. */
-export function encodeAs(wav, file, kind) {
-  const args = {
+export function encodeAs(wav: string, file: string, kind: EncodedKind): string {
+  const args: string[] | undefined = {
     mp4: ['-f', 'lavfi', '-i', 'color=c=green:s=160x120:r=10', '-i', wav, '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-b:a', '96k'],
     m4a: ['-i', wav, '-c:a', 'aac', '-b:a', '96k'],
     mp3: ['-i', wav, '-c:a', 'libmp3lame', '-b:a', '96k'],
     opus: ['-i', wav, '-c:a', 'libopus', '-b:a', '32k'],
-  }[kind];
+  }[kind] as string[] | undefined;
   if (!args) throw new Error(`unknown kind ${kind}`);
   execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', ...args, '-y', file]);
   return file;

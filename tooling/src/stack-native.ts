@@ -8,25 +8,51 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ensureGoTool } from './go-tools.mjs';
-import { startKeycloak } from './keycloak.mjs';
-import { startMaildev } from './maildev.mjs';
-import { startMinio } from './s3-servers.mjs';
-import { runService, waitUntilReady } from './services.mjs';
-import { root } from './setup.mjs';
+import { ensureGoTool } from './go-tools.js';
+import { startKeycloak } from './keycloak.js';
+import { startMaildev } from './maildev.js';
+import { root } from './repo.js';
+import { startMinio } from './s3-servers.js';
+import { runService, waitUntilReady, type Service, type Stoppable } from './services.js';
 
+// The API's tooling entry and its PostgreSQL client, loaded from the built API when the stack starts. This
+// workspace is built before the API and has no compile-time reference to it; the interfaces below are the part
+// of them used here.
 const require = createRequire(path.join(root, 'api/package.json'));
+
+/** What this module uses of `@touchline/api/tooling` (api/src/tooling.ts). */
+interface ApiTooling {
+  freePort(): Promise<number>;
+  startEmbeddedPostgres(dataDir: string): Promise<{ url: string; stop(): Promise<void> }>;
+}
+const apiTooling = () => require('@touchline/api/tooling') as ApiTooling;
+
+/** What this module uses of `pg`. */
+interface PgClient {
+  connect(): Promise<unknown>;
+  query(sql: string): Promise<{ rowCount: number | null }>;
+  end(): Promise<void>;
+}
+type PgClientConstructor = new (options: { connectionString: string }) => PgClient;
 
 export const BOOTSTRAP_SCRIPT = 'infra/minio/bootstrap.sh';
 export const NGINX_TEMPLATE = 'infra/web/nginx.conf.template';
 
+export interface StackSecrets {
+  KEYCLOAK_DB_PASSWORD: string;
+  KC_BOOTSTRAP_ADMIN_PASSWORD: string;
+  KEYCLOAK_ADMIN_CLIENT_SECRET: string;
+  MINIO_ROOT_PASSWORD: string;
+  S3_SECRET_KEY: string;
+}
+
 /** The stack's secrets, generated once per data directory (compose reads the same names from .env). */
-function loadOrCreateSecrets(dataDir) {
+function loadOrCreateSecrets(dataDir: string): StackSecrets {
   const file = path.join(dataDir, 'stack-secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as StackSecrets;
   // Hex: a secret that began with "-" (base64url can) would be read as an option by the tools it is passed to.
   const secret = () => randomBytes(20).toString('hex');
-  const secrets = {
+  const secrets: StackSecrets = {
     KEYCLOAK_DB_PASSWORD: secret(),
     KC_BOOTSTRAP_ADMIN_PASSWORD: secret(),
     KEYCLOAK_ADMIN_CLIENT_SECRET: secret(),
@@ -37,16 +63,35 @@ function loadOrCreateSecrets(dataDir) {
   return secrets;
 }
 
-async function freePort() {
-  const { freePort: next } = require('@touchline/api/tooling');
-  return next();
+const freePort = () => apiTooling().freePort();
+
+export interface ApiEnvironmentOptions {
+  /** The entry point's address, as a browser sees it. */
+  publicUrl: string;
+  apiPort: number;
+  databaseUrl: string;
+  /** Keycloak as the API reaches it, without the proxy. */
+  keycloakInternalUrl: string;
+  s3Endpoint: string;
+  smtpPort: number;
+  secrets: Pick<StackSecrets, 'KEYCLOAK_ADMIN_CLIENT_SECRET' | 'S3_SECRET_KEY'>;
+  logLevel?: string;
 }
 
 /**
  * The API's and the worker's environment: the names and meaning of docker-compose.yml's `x-api-environment`,
  * with loopback addresses.
  */
-export function apiEnvironment({ publicUrl, apiPort, databaseUrl, keycloakInternalUrl, s3Endpoint, smtpPort, secrets, logLevel = 'info' }) {
+export function apiEnvironment({
+  publicUrl,
+  apiPort,
+  databaseUrl,
+  keycloakInternalUrl,
+  s3Endpoint,
+  smtpPort,
+  secrets,
+  logLevel = 'info',
+}: ApiEnvironmentOptions): Record<string, string> {
   return {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -92,9 +137,21 @@ export function apiEnvironment({ publicUrl, apiPort, databaseUrl, keycloakIntern
   };
 }
 
+/** The values of the server template's ${…} placeholders, and nginx's folder for its temporary files. */
+export interface NginxOptions {
+  /** WEB_LISTEN, e.g. 127.0.0.1:8090. */
+  listen: string;
+  webRoot: string;
+  apiUpstream: string;
+  keycloakUpstream: string;
+  s3Upstream: string;
+  bucket: string;
+  tempDir: string;
+}
+
 /** nginx.conf around the shared server template, for an unprivileged nginx run in the foreground. */
-export function renderNginxConfig({ listen, webRoot, apiUpstream, keycloakUpstream, s3Upstream, bucket, tempDir }) {
-  const values = {
+export function renderNginxConfig({ listen, webRoot, apiUpstream, keycloakUpstream, s3Upstream, bucket, tempDir }: NginxOptions): string {
+  const values: Record<string, string> = {
     WEB_LISTEN: listen,
     WEB_ROOT: webRoot,
     API_UPSTREAM: apiUpstream,
@@ -103,7 +160,7 @@ export function renderNginxConfig({ listen, webRoot, apiUpstream, keycloakUpstre
     S3_BUCKET: bucket,
   };
   // envsubst's rule, as in the nginx image: only these names are replaced; nginx's own $variables stay.
-  const server = readFileSync(path.join(root, NGINX_TEMPLATE), 'utf8').replace(/\$\{([A-Z0-9_]+)\}/g, (whole, name) => values[name] ?? whole);
+  const server = readFileSync(path.join(root, NGINX_TEMPLATE), 'utf8').replace(/\$\{([A-Z0-9_]+)\}/g, (whole, name: string) => values[name] ?? whole);
   return `daemon off;
 worker_processes 1;
 pid ${tempDir}/nginx.pid;
@@ -125,31 +182,60 @@ ${server}
 }
 
 /** Resolves once `url` answers 2xx; fails with the service's output if it exits or takes too long. */
-const waitForUrl = (url, service) => waitUntilReady(service, () => fetch(url).then((r) => r.ok));
+const waitForUrl = (url: string, service: Service) => waitUntilReady(service, () => fetch(url).then((r) => r.ok));
+
+export interface NativeStackOptions {
+  /** State that survives a restart: databases, buckets, secrets. */
+  dataDir: string;
+  /** The entry point (nginx) listens on 127.0.0.1:`webPort`. */
+  webPort: number;
+  publicUrl?: string;
+  /** Fixed ports for the mail catcher; free ones otherwise. */
+  mailPorts?: { smtp?: number; web?: number };
+  /** Receives each service's output lines. */
+  log?: (line: string) => void;
+}
+
+export interface NativeStack {
+  url: string;
+  /** maildev's web UI and REST API. */
+  mailUrl: string;
+  /** The file the worker touches while it is alive. */
+  workerHeartbeat: string;
+  keycloakAdminPassword: string;
+  /** Every started service, in start order. */
+  services: Stoppable[];
+  stop(): Promise<void>;
+}
 
 /**
  * Starts every service of the stack on loopback; the web entry point on `webPort`. State lives under
  * `dataDir` and survives a restart. Resolves once the entry point answers; `stop()` ends everything.
  */
-export async function startNativeStack({ dataDir, webPort, publicUrl = `http://127.0.0.1:${webPort}`, mailPorts = {}, log }) {
+export async function startNativeStack({
+  dataDir,
+  webPort,
+  publicUrl = `http://127.0.0.1:${webPort}`,
+  mailPorts = {},
+  log,
+}: NativeStackOptions): Promise<NativeStack> {
   mkdirSync(dataDir, { recursive: true });
   // Traverse-only for others: PostgreSQL runs as its own user when the stack runs as root.
   chmodSync(dataDir, 0o711);
   const secrets = loadOrCreateSecrets(dataDir);
-  const running = [];
+  const running: Stoppable[] = [];
   const stop = async () => {
     for (const service of running.reverse()) await service.stop().catch(() => undefined);
   };
   try {
     // PostgreSQL: the product's database, and Keycloak's own (as infra/postgres/initdb does in the stack).
-    const { startEmbeddedPostgres } = require('@touchline/api/tooling');
-    const pg = await startEmbeddedPostgres(path.join(dataDir, 'postgres-server'));
-    running.push({ name: 'postgres', stop: () => pg.stop() });
+    const pg = await apiTooling().startEmbeddedPostgres(path.join(dataDir, 'postgres-server'));
+    running.push({ stop: () => pg.stop() });
     const pgPort = new URL(pg.url).port;
-    const { Client } = require('pg');
+    const { Client } = require('pg') as { Client: PgClientConstructor };
     const admin = new Client({ connectionString: pg.url });
     await admin.connect();
-    const roleExists = (await admin.query(`SELECT 1 FROM pg_roles WHERE rolname = 'keycloak'`)).rowCount > 0;
+    const roleExists = ((await admin.query(`SELECT 1 FROM pg_roles WHERE rolname = 'keycloak'`)).rowCount ?? 0) > 0;
     if (!roleExists) {
       await admin.query(`CREATE ROLE keycloak LOGIN PASSWORD '${secrets.KEYCLOAK_DB_PASSWORD.replace(/'/g, "''")}'`);
       await admin.query('CREATE DATABASE keycloak OWNER keycloak');
@@ -159,7 +245,7 @@ export async function startNativeStack({ dataDir, webPort, publicUrl = `http://1
 
     // SMTP: maildev stands in for Mailpit.
     const mail = await startMaildev({ smtpPort: mailPorts.smtp ?? (await freePort()), webPort: mailPorts.web ?? (await freePort()) });
-    running.push({ name: 'mail', stop: () => mail.stop() });
+    running.push(mail);
 
     // MinIO and the bucket bootstrap, with the script the minio-bootstrap service runs.
     const minio = await startMinio({

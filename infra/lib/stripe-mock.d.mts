@@ -1,1 +1,0 @@
-export function startStripeMock(options: { port: number }): Promise<{ url: string; stop(): Promise<void> }>;
