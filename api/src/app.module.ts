@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module, RequestMethod } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
@@ -52,6 +52,9 @@ export class AppModule {
       module: AppModule,
       imports: [
         LoggerModule.forRoot({
+          // Every route, named as Express 5's router spells a wildcard (the library's default, '*', is converted
+          // with a warning at every start).
+          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
           pinoHttp: {
             logger,
             autoLogging: { ignore: (req) => req.url === '/api/health' },
