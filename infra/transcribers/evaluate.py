@@ -5,7 +5,7 @@ Every candidate transcribes the same utterances, cut at the truth's line boundar
 16 kHz mono PCM the product analyses, and is scored on word error rate (normalised text), speed (seconds of
 speech per wall second), CPU seconds, and peak RSS of its process, with the load average before and after.
 
-  evaluate.py generate SET_DIR                 # 6 sessions (node + infra/lib/session-generator.mjs, espeak-ng, sox, ffmpeg)
+  evaluate.py generate SET_DIR                 # 6 sessions (node + the built tooling's session generator, espeak-ng, sox, ffmpeg)
   evaluate.py lm SET_DIR                       # the pocketsphinx domain language models (ARPA) and dictionaries
   evaluate.py run CANDIDATE SET_DIR OUT.json [--threads N]
   evaluate.py known CANDIDATE                  # a clean espeak-ng line must come out word for word (fw-*, pocketsphinx)
@@ -32,7 +32,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-GENERATOR = HERE.parent / 'lib' / 'session-generator.mjs'
+# The test tooling's session generator, as `npm run build` builds it.
+GENERATOR = HERE.parents[1] / 'tooling' / 'dist' / 'session-generator.js'
 RUBRIC = HERE.parents[1] / 'api' / 'rubric' / 'coaching-rubric.yaml'
 MODELS = Path(os.environ.get('TOUCHLINE_MODELS', Path.home() / '.cache' / 'touchline' / 'transcribers'))
 PS_MODEL = Path(os.environ.get('POCKETSPHINX_MODEL', '/usr/share/pocketsphinx/model/en-us'))
