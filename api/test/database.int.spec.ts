@@ -130,7 +130,7 @@ describe('coaching_sessions table (migrations)', () => {
         `INSERT INTO session_analyses (session_id, metrics, segments, transcriber, transcript, coaching_style) VALUES ($1, '{}', '[]', $2, $3, $4)`,
         [session, values.transcriber ?? 'none', values.transcript ?? null, values.style ?? null],
       );
-    expect(await sqlState(insert({ transcriber: 'whisper' }))).toBe('23514');
+    expect(await sqlState(insert({ transcriber: 'whisperx' }))).toBe('23514');
     expect(await sqlState(insert({ transcriber: 'none', transcript: '[]' }))).toBe('23514');
     expect(await sqlState(insert({ transcriber: 'pocketsphinx' }))).toBe('23514');
     expect(await sqlState(insert({ style: 'Strict' }))).toBe('23514');

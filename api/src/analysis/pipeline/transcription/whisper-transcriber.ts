@@ -1,0 +1,79 @@
+import type { Segment } from '../speech-segments';
+import { postTranscription, promptNames, unavailable, vocabularyPrompt } from './http-transcriber';
+import { assignWords, dropPromptEcho, joinSpans, type JoinedWindow, type TimedWord } from './joined-windows';
+import { pcmOfSpan, silence, wavOfPcm } from './pcm';
+import type { Recognised, TranscribeOptions, Transcriber } from './transcriber';
+
+export interface WhisperTranscriberOptions {
+  /** The sidecar's base URL (infra/transcribers/server.py, or any OpenAI-compatible service that answers word times). */
+  url: string;
+  model: string;
+  language: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Whisper base on the machine itself, behind the OpenAI-compatible sidecar (`TRANSCRIBER=whisper`). Consecutive
+ * spans go joined into windows of up to 28 s, one Whisper pass each instead of one per span, asked for word times
+ * (`verbose_json`, `timestamp_granularities[]=word`); each span gets back the words that fall in its place, and as
+ * its confidence their mean probability. Windows go one at a time: the sidecar runs one pass at a time anyway.
+ */
+export class WhisperTranscriber implements Transcriber {
+  readonly name = 'whisper';
+
+  constructor(private readonly options: WhisperTranscriberOptions) {}
+
+  async transcribe(pcmFile: string, spans: Segment[], { onProgress, vocabulary = [] }: TranscribeOptions = {}): Promise<Recognised[]> {
+    const results: Recognised[] = spans.map(() => ({ text: '', confidence: null }));
+    const prompt = vocabularyPrompt(vocabulary);
+    const names = promptNames(vocabulary);
+    let done = 0;
+    for (const window of joinSpans(spans)) {
+      const answer = await postTranscription({ ...this.options, apiKey: undefined, timeoutMs: this.options.timeoutMs ?? 300_000 }, await joinedWav(pcmFile, spans, window), {
+        response_format: 'verbose_json',
+        'timestamp_granularities[]': 'word',
+        prompt,
+      });
+      const words = dropPromptEcho(wordsOf(answer), names, prompt);
+      for (const [k, heard] of assignWords(words, window.spans).entries()) results[window.spans[k]!.index] = recognisedOf(heard);
+      done += window.spans.length;
+      await onProgress?.(done / spans.length);
+    }
+    return results;
+  }
+}
+
+/** The window's audio: each span at its place, silence between. */
+async function joinedWav(pcmFile: string, spans: Segment[], window: JoinedWindow): Promise<Buffer> {
+  const pieces: Buffer[] = [];
+  let bytes = 0;
+  for (const place of window.spans) {
+    // Padded to the place's start, so that rounding at each span's edges never shifts the later ones.
+    const gap = silence(place.start).length - bytes;
+    if (gap > 0) pieces.push(Buffer.alloc(gap));
+    const pcm = await pcmOfSpan(pcmFile, spans[place.index]!);
+    pieces.push(pcm);
+    bytes += Math.max(0, gap) + pcm.length;
+  }
+  return wavOfPcm(Buffer.concat(pieces));
+}
+
+/** The words of a `verbose_json` answer with word times; a TranscriptionError when it has none. */
+export function wordsOf(answer: unknown): TimedWord[] {
+  const words = (answer as { words?: unknown } | null)?.words;
+  if (!Array.isArray(words)) throw unavailable('the answer has no "words": the service must answer timestamp_granularities[]=word');
+  return words.flatMap((w: Partial<Record<keyof TimedWord, unknown>>) =>
+    typeof w?.word === 'string' && typeof w.start === 'number' && typeof w.end === 'number' && w.word.trim()
+      ? [{ word: w.word.trim(), start: w.start, end: w.end, probability: typeof w.probability === 'number' ? w.probability : NaN }]
+      : [],
+  );
+}
+
+/** A span's text from its words, and their mean probability as its confidence (null without words or probabilities). */
+export function recognisedOf(words: TimedWord[]): Recognised {
+  const rated = words.filter((w) => Number.isFinite(w.probability));
+  return {
+    text: words.map((w) => w.word).join(' '),
+    confidence: rated.length > 0 ? rated.reduce((sum, w) => sum + w.probability, 0) / rated.length : null,
+  };
+}
