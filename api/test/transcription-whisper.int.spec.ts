@@ -113,7 +113,10 @@ describe('the Whisper transcriber (TRANSCRIBER=whisper, the sidecar on this mach
     const lineErrors = session.truth.map((line) => {
       const overlapping = transcript.filter((u) => u.start < line.end && u.end > line.start);
       expect(overlapping.length, line.text).toBeGreaterThan(0);
-      return wordErrorRate(wordsOf(line.text), overlapping.flatMap((u) => wordsOf(u.text)));
+      return wordErrorRate(
+        wordsOf(line.text),
+        overlapping.flatMap((u) => wordsOf(u.text)),
+      );
     });
     expect(lineErrors.filter((e) => e <= 0.25).length).toBeGreaterThanOrEqual(session.truth.length * 0.8);
     expect(transcript.map((u) => u.start)).toEqual([...transcript.map((u) => u.start)].sort((a, b) => a - b));

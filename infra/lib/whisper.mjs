@@ -22,7 +22,8 @@ const PYTHON_VERSION = '3.11';
 function step(command, args, hint) {
   const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.error) throw new Error(`TRANSCRIBER=whisper: could not run ${command} (${result.error.message}). ${hint}`);
-  if (result.status !== 0) throw new Error(`TRANSCRIBER=whisper: ${path.basename(command)} ${args.slice(0, 2).join(' ')} failed with exit code ${result.status}. ${hint}`);
+  if (result.status !== 0)
+    throw new Error(`TRANSCRIBER=whisper: ${path.basename(command)} ${args.slice(0, 2).join(' ')} failed with exit code ${result.status}. ${hint}`);
 }
 
 /**
@@ -42,7 +43,9 @@ export function ensureWhisper() {
   const python = process.env.PYTHON ?? 'python3';
   const version = spawnSync(python, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], { encoding: 'utf8' });
   if (version.error || version.status !== 0) {
-    throw new Error(`TRANSCRIBER=whisper needs Python ${PYTHON_VERSION} with venv (${python} was not found; Debian: apt-get install python3 python3-venv, or set PYTHON)`);
+    throw new Error(
+      `TRANSCRIBER=whisper needs Python ${PYTHON_VERSION} with venv (${python} was not found; Debian: apt-get install python3 python3-venv, or set PYTHON)`,
+    );
   }
   if (version.stdout.trim() !== PYTHON_VERSION || process.arch !== 'x64' || process.platform !== 'linux') {
     throw new Error(

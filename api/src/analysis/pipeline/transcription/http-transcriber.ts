@@ -57,11 +57,7 @@ export const unavailable = (detail: string) => new TranscriptionError('The trans
  * One `POST ${url}/v1/audio/transcriptions` with the WAV as `file`, the model, the language and the given
  * fields (null ones left out, arrays as repeated fields); the parsed JSON answer, or a TranscriptionError.
  */
-export async function postTranscription(
-  service: HttpTranscriberOptions,
-  wav: Buffer,
-  fields: Record<string, string | string[] | null>,
-): Promise<unknown> {
+export async function postTranscription(service: HttpTranscriberOptions, wav: Buffer, fields: Record<string, string | string[] | null>): Promise<unknown> {
   const form = new FormData();
   form.append('file', new Blob([wav], { type: 'audio/wav' }), 'speech.wav');
   form.append('model', service.model);

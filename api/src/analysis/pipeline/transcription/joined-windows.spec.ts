@@ -47,9 +47,20 @@ describe('assignWords', () => {
     { index: 6, start: 5.5, end: 6 },
   ];
 
-  it("gives each span the words whose midpoint falls in its place, and a word in a gap to the nearer span", () => {
-    const heard = [word('Keep', 0.1, 0.4), word('wide.', 1.8, 2.3), word('Well', 2.3, 2.6), word('done.', 4.6, 5.2), word('Now!', 5.5, 5.9), word('late', 7, 7.5)];
-    expect(assignWords(heard, places).map((ws) => ws.map((w) => w.word))).toEqual([['Keep', 'wide.'], ['Well', 'done.'], ['Now!', 'late']]);
+  it('gives each span the words whose midpoint falls in its place, and a word in a gap to the nearer span', () => {
+    const heard = [
+      word('Keep', 0.1, 0.4),
+      word('wide.', 1.8, 2.3),
+      word('Well', 2.3, 2.6),
+      word('done.', 4.6, 5.2),
+      word('Now!', 5.5, 5.9),
+      word('late', 7, 7.5),
+    ];
+    expect(assignWords(heard, places).map((ws) => ws.map((w) => w.word))).toEqual([
+      ['Keep', 'wide.'],
+      ['Well', 'done.'],
+      ['Now!', 'late'],
+    ]);
   });
 
   it('gives nothing to a span Whisper heard nothing in', () => {
@@ -72,7 +83,13 @@ describe('dropPromptEcho', () => {
   });
 
   it('keeps a coach calling players by name', () => {
-    for (const line of ['Sophie, switch the play!', 'Well done James and Sophie.', 'Oliver, James, Sophie, go left.', 'James, Sophie, press now.', 'Players, come in.']) {
+    for (const line of [
+      'Sophie, switch the play!',
+      'Well done James and Sophie.',
+      'Oliver, James, Sophie, go left.',
+      'James, Sophie, press now.',
+      'Players, come in.',
+    ]) {
       expect(text(dropPromptEcho(words(line), squad, prompt))).toBe(line);
     }
   });
@@ -84,7 +101,9 @@ describe('dropPromptEcho', () => {
 
 describe('the words of an answer', () => {
   it('reads verbose_json words, and refuses an answer without word times', () => {
-    expect(wordsOf({ text: 'Go now', words: [{ word: ' Go', start: 0, end: 0.2, probability: 0.5 }, { word: 'now', start: 0.3, end: 0.5 }, { word: ' ' }] })).toEqual([
+    expect(
+      wordsOf({ text: 'Go now', words: [{ word: ' Go', start: 0, end: 0.2, probability: 0.5 }, { word: 'now', start: 0.3, end: 0.5 }, { word: ' ' }] }),
+    ).toEqual([
       { word: 'Go', start: 0, end: 0.2, probability: 0.5 },
       { word: 'now', start: 0.3, end: 0.5, probability: NaN },
     ]);

@@ -29,11 +29,15 @@ export class WhisperTranscriber implements Transcriber {
     const names = promptNames(vocabulary);
     let done = 0;
     for (const window of joinSpans(spans)) {
-      const answer = await postTranscription({ ...this.options, apiKey: undefined, timeoutMs: this.options.timeoutMs ?? 300_000 }, await joinedWav(pcmFile, spans, window), {
-        response_format: 'verbose_json',
-        'timestamp_granularities[]': 'word',
-        prompt,
-      });
+      const answer = await postTranscription(
+        { ...this.options, apiKey: undefined, timeoutMs: this.options.timeoutMs ?? 300_000 },
+        await joinedWav(pcmFile, spans, window),
+        {
+          response_format: 'verbose_json',
+          'timestamp_granularities[]': 'word',
+          prompt,
+        },
+      );
       const words = dropPromptEcho(wordsOf(answer), names, prompt);
       for (const [k, heard] of assignWords(words, window.spans).entries()) results[window.spans[k]!.index] = recognisedOf(heard);
       done += window.spans.length;
