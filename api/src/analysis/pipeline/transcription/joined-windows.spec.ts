@@ -102,7 +102,15 @@ describe('dropPromptEcho', () => {
 describe('the words of an answer', () => {
   it('reads verbose_json words, and refuses an answer without word times', () => {
     expect(
-      wordsOf({ text: 'Go now', words: [{ word: ' Go', start: 0, end: 0.2, probability: 0.5 }, { word: 'now', start: 0.3, end: 0.5 }, { word: ' ' }] }),
+      wordsOf({
+        text: 'Go now',
+        words: [
+          { word: ' Go', start: 0, end: 0.2, probability: 0.5 },
+          { word: 'now', start: 0.3, end: 0.5 },
+          { word: ' ' },
+          { word: '.', start: 0.5, end: 0.6 },
+        ],
+      }),
     ).toEqual([
       { word: 'Go', start: 0, end: 0.2, probability: 0.5 },
       { word: 'now', start: 0.3, end: 0.5, probability: NaN },
