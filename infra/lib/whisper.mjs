@@ -43,8 +43,9 @@ export function ensureWhisper() {
   const python = process.env.PYTHON ?? 'python3';
   const version = spawnSync(python, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], { encoding: 'utf8' });
   if (version.error || version.status !== 0) {
+    const why = version.error ? 'was not found' : 'did not run as Python';
     throw new Error(
-      `TRANSCRIBER=whisper needs Python ${PYTHON_VERSION} with venv (${python} was not found; Debian: apt-get install python3 python3-venv, or set PYTHON)`,
+      `TRANSCRIBER=whisper needs Python ${PYTHON_VERSION} with venv (${python} ${why}; Debian: apt-get install python3 python3-venv, or set PYTHON)`,
     );
   }
   if (version.stdout.trim() !== PYTHON_VERSION || process.arch !== 'x64' || process.platform !== 'linux') {
