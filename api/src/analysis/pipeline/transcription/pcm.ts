@@ -37,9 +37,9 @@ export function wavOfPcm(pcm: Buffer): Buffer {
   return Buffer.concat([wavHeader(pcm.length), pcm]);
 }
 
-/** Silence of the given length as 16-bit PCM. */
-export function silence(seconds: number): Buffer {
-  return Buffer.alloc(Math.round(seconds * SAMPLE_RATE) * BYTES_PER_SAMPLE);
+/** How many bytes of 16-bit PCM the given time takes, to the nearest sample. */
+export function pcmBytes(seconds: number): number {
+  return Math.round(seconds * SAMPLE_RATE) * BYTES_PER_SAMPLE;
 }
 
 /** A span of a PCM file as float samples in [-1, 1). */

@@ -1,7 +1,7 @@
 import type { Segment } from '../speech-segments';
 import { postTranscription, promptNames, unavailable, vocabularyPrompt } from './http-transcriber';
 import { assignWords, dropPromptEcho, joinSpans, type PlacedSpan, type TimedWord } from './joined-windows';
-import { pcmOfSpan, silence, wavOfPcm } from './pcm';
+import { pcmBytes, pcmOfSpan, wavOfPcm } from './pcm';
 import type { Recognised, TranscribeOptions, Transcriber } from './transcriber';
 
 export interface WhisperTranscriberOptions {
@@ -53,7 +53,7 @@ export class WhisperTranscriber implements Transcriber {
         await onProgress?.(done / spans.length);
       },
     );
-    // Whisper sometimes stops before a window's end (most often after a line said twice in it) and drops the
+    // Whisper sometimes stops before a window's end (seen after a line said twice in one window) and drops the
     // spans after that point. Those spans go once more, joined among themselves: a new context, a new chance.
     if (missed.length > 0) await pass(missed, async () => undefined);
     return results;
@@ -66,7 +66,7 @@ async function joinedWav(pcmFile: string, spans: Segment[], places: PlacedSpan[]
   let bytes = 0;
   for (const place of places) {
     // Padded to the place's start, so that rounding at each span's edges never shifts the later ones.
-    const gap = silence(place.start).length - bytes;
+    const gap = pcmBytes(place.start) - bytes;
     if (gap > 0) pieces.push(Buffer.alloc(gap));
     const pcm = await pcmOfSpan(pcmFile, spans[place.index]!);
     pieces.push(pcm);
