@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { UNCLEAR_SPEECH, type UtteranceCode } from '@touchline/shared';
-import { codedScript, encodeAs, generateSession, talkHeavyScript, type EncodedKind, type SpokenLine } from '@touchline/tooling';
+import { codedScript, encodeAs, generateSession, talkHeavyScript, wordErrorRate, type EncodedKind, type SpokenLine } from '@touchline/tooling';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseRecording, type RecordingAnalysis } from '../src/analysis/pipeline/analyse-recording';
 import { loadRubric } from '../src/analysis/rubric/rubric';
@@ -79,19 +79,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-/** Word error rate: word-level edit distance from the reference, over the reference's words. */
-function wordErrorRate(reference: string[], hypothesis: string[]): number {
-  let previous = Array.from({ length: hypothesis.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= reference.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= hypothesis.length; j += 1) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return reference.length ? previous[hypothesis.length]! / reference.length : 0;
-}
 
 /** Precision and recall of one code: found utterances matched to the truth by time overlap. */
 function detection(code: UtteranceCode, pick: (m: Measured) => { start: number; end: number; codes: UtteranceCode[] }[]) {

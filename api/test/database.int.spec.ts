@@ -81,6 +81,7 @@ describe('users table (migrations)', () => {
       'TeamClosesWithSubscription1765300000000',
       'RecordingSeconds1765400000000',
       'TeamSquad1765500000000',
+      'WhisperTranscriber1765600000000',
     ]);
   });
 });
@@ -130,11 +131,13 @@ describe('coaching_sessions table (migrations)', () => {
         `INSERT INTO session_analyses (session_id, metrics, segments, transcriber, transcript, coaching_style) VALUES ($1, '{}', '[]', $2, $3, $4)`,
         [session, values.transcriber ?? 'none', values.transcript ?? null, values.style ?? null],
       );
-    expect(await sqlState(insert({ transcriber: 'whisper' }))).toBe('23514');
+    expect(await sqlState(insert({ transcriber: 'whisperx' }))).toBe('23514');
     expect(await sqlState(insert({ transcriber: 'none', transcript: '[]' }))).toBe('23514');
     expect(await sqlState(insert({ transcriber: 'pocketsphinx' }))).toBe('23514');
     expect(await sqlState(insert({ style: 'Strict' }))).toBe('23514');
     expect(await sqlState(insert({ transcriber: 'http', transcript: '[]', style: 'Balanced' }))).toBe('ok');
+    await client.query('DELETE FROM session_analyses WHERE session_id = $1', [session]);
+    expect(await sqlState(insert({ transcriber: 'whisper', transcript: '[]', style: 'Balanced' }))).toBe('ok');
   });
 });
 

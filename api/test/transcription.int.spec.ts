@@ -95,7 +95,9 @@ describe('the http transcriber (an OpenAI-compatible service)', { timeout: 60_00
   it('is configured or refused at start', () => {
     expect(() => settings({ TRANSCRIBER: 'http' })).toThrow(ConfigError);
     expect(() => settings({ TRANSCRIBER: 'http' })).toThrow(/TRANSCRIBER_URL is required when TRANSCRIBER=http/);
-    expect(() => settings({ TRANSCRIBER: 'whisper' })).toThrow(/TRANSCRIBER must be auto, none, pocketsphinx or http/);
+    expect(() => settings({ TRANSCRIBER: 'whisperx' })).toThrow(/TRANSCRIBER must be auto, none, pocketsphinx, http or whisper/);
+    expect(() => settings({ TRANSCRIBER: 'whisper' })).toThrow(/WHISPER_URL is required when TRANSCRIBER=whisper/);
+    expect(createTranscriber(settings({ TRANSCRIBER: 'whisper', WHISPER_URL: 'http://127.0.0.1:9000/' })).transcriber?.name).toBe('whisper');
     expect(() => createTranscriber(settings({ TRANSCRIBER: 'pocketsphinx', POCKETSPHINX_MODEL_DIR: dir }))).toThrow(/no pocketsphinx model in/);
     expect(createTranscriber(settings({ TRANSCRIBER: 'auto', POCKETSPHINX_MODEL_DIR: dir }))).toMatchObject({
       transcriber: null,

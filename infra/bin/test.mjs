@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: install what is missing (npm packages, Debian's Chromium), build (the test tooling first), set up
-// with that tooling the S3 servers and stripe-mock built with Go and schemathesis in a virtualenv, then run every
-// suite:
+// with that tooling the S3 servers and stripe-mock built with Go, schemathesis and the Whisper transcriber in
+// virtualenvs, then run every suite:
 // type checks, unit and integration tests (Vitest, against a real PostgreSQL), and the browser and
 // whole-product tests (Playwright in Debian's Chromium). Exits non-zero if anything fails.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -50,12 +50,14 @@ try {
   ensureSystemPackages();
   // The build includes the test tooling (tooling/dist), which sets up the rest.
   ensureBuilt();
-  const { ensureGoTool, ensureSchemathesis } = await import('@touchline/tooling');
+  const { ensureGoTool, ensureSchemathesis, ensureWhisper } = await import('@touchline/tooling');
   // The storage contract suite runs against both S3 servers; a first build takes a few minutes, then it is cached.
   // The Stripe billing adapter's tests run against stripe-mock.
   for (const tool of ['minio', 'versitygw', 'stripe-mock']) ensureGoTool(tool);
   // The OpenAPI conformance test runs schemathesis (PyPI) from a virtualenv in the same cache.
   ensureSchemathesis();
+  // The Whisper transcriber's test runs the real sidecar: faster-whisper and the verified weights, from pinned hashes.
+  await ensureWhisper();
 } catch (error) {
   log(`set-up failed: ${error.message}`);
   process.exit(1);

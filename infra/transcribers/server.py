@@ -132,7 +132,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--host', default='127.0.0.1')
     ap.add_argument('--port', type=int, default=9000)
+    ap.add_argument('--exit-with-stdin', action='store_true',
+                    help='quit when stdin closes (the launcher that started this process ended, however it ended)')
     a = ap.parse_args()
+    if a.exit_with_stdin:
+        threading.Thread(target=lambda: (sys.stdin.buffer.read(), os._exit(0)), daemon=True).start()
     model_dir = Path(os.environ.get('TOUCHLINE_WHISPER_MODEL', Path.home() / '.cache/touchline/transcribers/whisper-base')).expanduser()
     Handler.model = load_model(model_dir, int(os.environ.get('TOUCHLINE_WHISPER_THREADS', '2')))
     print(f'listening on {a.host}:{a.port} with {model_dir}', flush=True)

@@ -1,8 +1,11 @@
 import type { CoachingStyle, MediaType, ProcessingStatus, SkillCategory, SkillLevel } from './enums';
 import type { CoachingSessionDto } from './sessions';
 
-/** How a session's speech is turned into text: not at all, offline with pocketsphinx, or a club-hosted service. */
-export const TRANSCRIBERS = ['none', 'pocketsphinx', 'http'] as const;
+/**
+ * How a session's speech is turned into text: not at all, offline with pocketsphinx, a club-hosted service, or
+ * offline with Whisper (the sidecar on the same machine).
+ */
+export const TRANSCRIBERS = ['none', 'pocketsphinx', 'http', 'whisper'] as const;
 export type TranscriberName = (typeof TRANSCRIBERS)[number];
 
 /**

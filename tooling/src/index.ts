@@ -15,3 +15,5 @@ export * from './session-generator.js';
 export * from './stack-native.js';
 export * from './stripe-mock.js';
 export * from './test-media.js';
+export * from './whisper.js';
+export * from './word-error-rate.js';

@@ -122,6 +122,7 @@ export function apiEnvironment({
     SMTP_PASSWORD: '',
     MAIL_FROM: 'Touchline <no-reply@touchline.local>',
     TRANSCRIBER: 'pocketsphinx',
+    WHISPER_URL: '',
     TRANSCRIBER_URL: '',
     TRANSCRIBER_API_KEY: '',
     TRANSCRIBER_MODEL: 'whisper-1',

@@ -21,7 +21,7 @@ export interface AnalysisSettings {
   maxRecordingMinutes: number;
   /** `auto`: pocketsphinx when it is installed, otherwise none. */
   transcriber: (typeof TRANSCRIBER_SETTINGS)[number];
-  /** The OpenAI-compatible service's base URL; set exactly when the transcriber is `http`. */
+  /** The OpenAI-compatible service's base URL: TRANSCRIBER_URL for `http`, WHISPER_URL (the sidecar) for `whisper`, otherwise unset. */
   url: string | undefined;
   apiKey: string | undefined;
   model: string;
@@ -244,7 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     analysis: {
       maxRecordingMinutes: e.MAX_RECORDING_MINUTES,
       transcriber: e.TRANSCRIBER,
-      url: e.TRANSCRIBER === 'http' ? e.TRANSCRIBER_URL : undefined,
+      url: e.TRANSCRIBER === 'http' ? e.TRANSCRIBER_URL : e.TRANSCRIBER === 'whisper' ? e.WHISPER_URL : undefined,
       apiKey: e.TRANSCRIBER_API_KEY,
       model: e.TRANSCRIBER_MODEL,
       language: e.TRANSCRIBER_LANGUAGE,

@@ -102,9 +102,10 @@ const envShape = z.object({
   MEDIA_URL_TTL_SECONDS: positiveInt('MEDIA_URL_TTL_SECONDS').default(900),
   BACKGROUND_JOBS: bool('BACKGROUND_JOBS').default(true),
   MAX_RECORDING_MINUTES: positiveInt('MAX_RECORDING_MINUTES').default(240),
-  TRANSCRIBER: z.enum(TRANSCRIBER_SETTINGS, { message: 'TRANSCRIBER must be auto, none, pocketsphinx or http' }).default('auto'),
+  TRANSCRIBER: z.enum(TRANSCRIBER_SETTINGS, { message: 'TRANSCRIBER must be auto, none, pocketsphinx, http or whisper' }).default('auto'),
   TRANSCRIBER_URL: url('TRANSCRIBER_URL').optional(),
   TRANSCRIBER_API_KEY: z.string().min(1).optional(),
+  WHISPER_URL: url('WHISPER_URL').optional(),
   TRANSCRIBER_MODEL: z.string().min(1).default('whisper-1'),
   TRANSCRIBER_LANGUAGE: z
     .string()
@@ -146,5 +147,6 @@ export const envSchema = envShape.superRefine((env, ctx) => {
   if (env.IDENTITY_PROVIDER === 'keycloak') require(['KEYCLOAK_URL', 'KEYCLOAK_ADMIN_CLIENT_SECRET'], 'IDENTITY_PROVIDER=keycloak');
   if (env.STORAGE_DRIVER === 's3') require(['S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'], 'STORAGE_DRIVER=s3');
   if (env.TRANSCRIBER === 'http') require(['TRANSCRIBER_URL'], 'TRANSCRIBER=http');
+  if (env.TRANSCRIBER === 'whisper') require(['WHISPER_URL'], 'TRANSCRIBER=whisper (npm start sets it when it starts the Whisper sidecar)');
   if (env.BILLING_PROVIDER === 'stripe') require(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'], 'BILLING_PROVIDER=stripe');
 });

@@ -20,6 +20,7 @@ import { PlanStartNotify1765200000000 } from './1765200000000-plan-start-notify'
 import { TeamClosesWithSubscription1765300000000 } from './1765300000000-team-closes-with-subscription';
 import { RecordingSeconds1765400000000 } from './1765400000000-recording-seconds';
 import { TeamSquad1765500000000 } from './1765500000000-team-squad';
+import { WhisperTranscriber1765600000000 } from './1765600000000-whisper-transcriber';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   TeamClosesWithSubscription1765300000000,
   RecordingSeconds1765400000000,
   TeamSquad1765500000000,
+  WhisperTranscriber1765600000000,
 ];

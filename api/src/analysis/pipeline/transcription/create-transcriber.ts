@@ -4,6 +4,7 @@ import type { AnalysisSettings } from '../../../config/app-config';
 import { HttpTranscriber } from './http-transcriber';
 import { PocketsphinxTranscriber } from './pocketsphinx-transcriber';
 import type { Transcriber } from './transcriber';
+import { WhisperTranscriber } from './whisper-transcriber';
 
 const POCKETSPHINX = 'pocketsphinx_batch';
 
@@ -40,6 +41,8 @@ export function createTranscriber(settings: AnalysisSettings): { transcriber: Tr
       return { transcriber: null };
     case 'http':
       return { transcriber: new HttpTranscriber({ url: settings.url!, apiKey: settings.apiKey, model: settings.model, language: settings.language }) };
+    case 'whisper':
+      return { transcriber: new WhisperTranscriber({ url: settings.url!, model: settings.model, language: settings.language }) };
     case 'pocketsphinx': {
       const found = pocketsphinx(settings);
       if (typeof found === 'string') throw new Error(`TRANSCRIBER=pocketsphinx: ${found}`);

@@ -44,29 +44,38 @@ export class HttpTranscriber implements Transcriber {
   }
 
   private async request(wav: Buffer, prompt: string | null): Promise<string> {
-    const form = new FormData();
-    form.append('file', new Blob([wav], { type: 'audio/wav' }), 'speech.wav');
-    form.append('model', this.options.model);
-    form.append('language', this.options.language);
-    form.append('response_format', 'json');
-    if (prompt) form.append('prompt', prompt);
-    const unavailable = (detail: string) => new TranscriptionError('The transcription service did not answer. Please try again later.', detail);
-    let response: Response;
-    try {
-      response = await fetch(`${this.options.url}/v1/audio/transcriptions`, {
-        method: 'POST',
-        body: form,
-        headers: this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {},
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 120_000),
-      });
-    } catch (error) {
-      throw unavailable(error instanceof Error ? error.message : String(error));
-    }
-    if (!response.ok) throw unavailable(`${response.status} ${(await response.text()).slice(0, 300)}`);
-    const body = (await response.json().catch(() => null)) as { text?: unknown } | null;
+    const body = (await postTranscription(this.options, wav, { response_format: 'json', prompt })) as { text?: unknown } | null;
     if (typeof body?.text !== 'string') throw unavailable('the answer has no "text"');
     return body.text.trim();
   }
+}
+
+/** What the coach reads when the service fails; the detail goes to the log. */
+export const unavailable = (detail: string) => new TranscriptionError('The transcription service did not answer. Please try again later.', detail);
+
+/**
+ * One `POST ${url}/v1/audio/transcriptions` with the WAV as `file`, the model, the language and the given
+ * fields (null ones left out, arrays as repeated fields); the parsed JSON answer, or a TranscriptionError.
+ */
+export async function postTranscription(service: HttpTranscriberOptions, wav: Buffer, fields: Record<string, string | string[] | null>): Promise<unknown> {
+  const form = new FormData();
+  form.append('file', new Blob([wav], { type: 'audio/wav' }), 'speech.wav');
+  form.append('model', service.model);
+  form.append('language', service.language);
+  for (const [name, value] of Object.entries(fields)) for (const v of value === null ? [] : [value].flat()) form.append(name, v);
+  let response: Response;
+  try {
+    response = await fetch(`${service.url}/v1/audio/transcriptions`, {
+      method: 'POST',
+      body: form,
+      headers: service.apiKey ? { authorization: `Bearer ${service.apiKey}` } : {},
+      signal: AbortSignal.timeout(service.timeoutMs ?? 120_000),
+    });
+  } catch (error) {
+    throw unavailable(error instanceof Error ? error.message : String(error));
+  }
+  if (!response.ok) throw unavailable(`${response.status} ${(await response.text()).slice(0, 300)}`);
+  return response.json().catch(() => null);
 }
 
 /**
@@ -74,6 +83,12 @@ export class HttpTranscriber implements Transcriber {
  * ones, so the list stops before it would run past about half of that (a name is one to three tokens).
  */
 export function vocabularyPrompt(vocabulary: string[]): string | null {
+  const names = promptNames(vocabulary);
+  return names.length ? `Players: ${names.join(', ')}.` : null;
+}
+
+/** The names the prompt carries: the squad's, in order, until the prompt would grow too long. */
+export function promptNames(vocabulary: string[]): string[] {
   const names: string[] = [];
   let length = 0;
   for (const name of vocabulary) {
@@ -81,5 +96,5 @@ export function vocabularyPrompt(vocabulary: string[]): string | null {
     names.push(name);
     length += name.length + 2;
   }
-  return names.length ? `Players: ${names.join(', ')}.` : null;
+  return names;
 }

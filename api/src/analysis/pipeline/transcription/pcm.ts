@@ -15,16 +15,31 @@ export function toPcm16(samples: Float32Array): Buffer {
 
 /** A span of a PCM file as a WAV file (the format every transcription service takes). */
 export async function wavOfSpan(pcmFile: string, span: Segment): Promise<Buffer> {
+  return wavOfPcm(await pcmOfSpan(pcmFile, span));
+}
+
+/** A span of a PCM file, as 16-bit little-endian PCM (shorter at the file's end). */
+export async function pcmOfSpan(pcmFile: string, span: Segment): Promise<Buffer> {
   const first = Math.floor(span.start * SAMPLE_RATE) * BYTES_PER_SAMPLE;
   const last = Math.ceil(span.end * SAMPLE_RATE) * BYTES_PER_SAMPLE;
   const file = await open(pcmFile, 'r');
   try {
     const data = Buffer.alloc(Math.max(0, last - first));
     const { bytesRead } = await file.read(data, 0, data.length, first);
-    return Buffer.concat([wavHeader(bytesRead), data.subarray(0, bytesRead)]);
+    return data.subarray(0, bytesRead);
   } finally {
     await file.close();
   }
+}
+
+/** 16 kHz mono 16-bit PCM as a WAV file. */
+export function wavOfPcm(pcm: Buffer): Buffer {
+  return Buffer.concat([wavHeader(pcm.length), pcm]);
+}
+
+/** How many bytes of 16-bit PCM the given time takes, to the nearest sample. */
+export function pcmBytes(seconds: number): number {
+  return Math.round(seconds * SAMPLE_RATE) * BYTES_PER_SAMPLE;
 }
 
 /** A span of a PCM file as float samples in [-1, 1). */

@@ -14,6 +14,7 @@ const TRANSCRIBER_NOTES: Record<TranscriberName, string> = {
   none: 'no transcriber',
   pocketsphinx: 'offline speech recognition',
   http: "the club's transcription service",
+  whisper: 'offline speech recognition (Whisper)',
 };
 
 function CodeBadge({ code }: { code: UtteranceCode }) {
