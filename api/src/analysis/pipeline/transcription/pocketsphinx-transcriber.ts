@@ -94,6 +94,9 @@ export function batchesOf(count: number, perRun: number, parallel: number): { fi
  */
 // prettier-ignore
 export const DECODER_SETTINGS: readonly string[] = [
+  // No second, flat-lexicon pass: it cost about a quarter of the recogniser's time for 0.7 points of word error
+  // rate. The word lattice for the best path and the word posteriors (-ctm) comes from the first pass.
+  '-fwdflat', 'no',
 ];
 
 /** The `pocketsphinx_batch` command line for one run over the spans of a control file. */
