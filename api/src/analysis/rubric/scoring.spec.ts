@@ -198,7 +198,10 @@ describe('scoring', () => {
       const unsure = byCategory(minimum - 0.2);
       for (const category of ['technical', 'tactical', 'engagement']) {
         expect(unsure[category], category).toMatchObject({ score: null, level: null, confidence: Math.round((minimum - 0.2) * 100) / 100 });
-        expect(unsure[category]!.basis).toMatch(new RegExp(`^${UNCLEAR_SPEECH}: the recogniser's confidence .* was 30 %, below the 50 %`));
+        const percent = (value: number) => `${Math.round(value * 100)} %`;
+        expect(unsure[category]!.basis).toMatch(
+          new RegExp(`^${UNCLEAR_SPEECH}: the recogniser's confidence .* was ${percent(minimum - 0.2)}, below the ${percent(minimum)}`),
+        );
       }
     });
 
@@ -214,7 +217,7 @@ describe('scoring', () => {
 
     it('scores from a transcript the recogniser was sure of, and carries its confidence', () => {
       const sure = byCategory(minimum + 0.2);
-      expect(sure.engagement).toMatchObject({ score: expect.any(Number), confidence: 0.7 });
+      expect(sure.engagement).toMatchObject({ score: expect.any(Number), confidence: Math.round((minimum + 0.2) * 100) / 100 });
       expect(sure.communication!.basis).not.toMatch(/timing alone/);
       // A transcriber that gives no confidence (the http one) is taken at its word, as before.
       expect(byCategory(null).engagement).toMatchObject({ score: sure.engagement!.score, confidence: null });
