@@ -171,6 +171,14 @@ describe('assistant without a language model', () => {
     const response = await post(api, '/help/assistant', { question: ' ' });
     expect(response.status).toBe(400);
   });
+
+  it('counts spaces around a question against its 500 characters, as the API document says', async () => {
+    const padded = `\n${'a'.repeat(500)}`;
+    expect((await post(api, '/help/assistant', { question: padded })).status).toBe(400);
+    const stream = await fetch(`${api.url}/api/help/assistant/stream?question=${encodeURIComponent(padded)}`);
+    expect(stream.status).toBe(400);
+    expect((await post(api, '/help/assistant', { question: `  ${'a'.repeat(20)}  ` })).status).toBe(200);
+  });
 });
 
 describe("assistant with the club's language model", () => {

@@ -5,6 +5,15 @@ import { IsEmail, IsIn, IsString, Length, MaxLength, ValidateIf } from 'class-va
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
+/**
+ * Trims a text that is within `max` characters as sent, and leaves a longer one as it is for the length check to
+ * refuse: the documented maxLength applies to the text as sent, spaces around it included.
+ */
+const trimWithin =
+  (max: number) =>
+  ({ value }: { value: unknown }) =>
+    typeof value === 'string' && [...value].length <= max ? value.trim() : value;
+
 export class ContactRequestBody {
   @ApiProperty({ minLength: 1, maxLength: CONTACT_LIMITS.nameMaxLength })
   @Transform(trim)
@@ -49,7 +58,7 @@ export class ContactRequestResponse {
 
 export class AssistantQuestionBody {
   @ApiProperty({ minLength: 2, maxLength: 500 })
-  @Transform(trim)
+  @Transform(trimWithin(500))
   @IsString()
   @Length(2, 500, { message: 'question must be 2 to 500 characters' })
   question: string;
@@ -57,7 +66,7 @@ export class AssistantQuestionBody {
 
 export class HelpSearchQuery {
   @ApiProperty({ minLength: 1, maxLength: 200 })
-  @Transform(trim)
+  @Transform(trimWithin(200))
   @IsString()
   @Length(1, 200, { message: 'q must be 1 to 200 characters' })
   q: string;
