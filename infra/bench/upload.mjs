@@ -219,7 +219,8 @@ async function apiRound(product, store, checkBytes, memory) {
     headers: auth,
   });
   clearInterval(sampler);
-  const key = `sessions/${created.session.id}/recording`;
+  // The filesystem store links the recording under the session's key; on S3 the object tus completed is it.
+  const key = store === 's3' ? result.url.split('/').pop() : `sessions/${created.session.id}/recording`;
   const stored =
     store === 's3' ? await s3Client().getObject('touchline-bench', key) : createReadStream(path.join(product.dataDir, 'objects', ...key.split('/')));
   if (checkBytes) {

@@ -67,7 +67,7 @@ export class SessionsService {
   async delete(owner: UserEntity, id: string): Promise<void> {
     const removed = await this.sessions.deleteOwned(id, owner.id);
     if (!removed) throw Errors.sessionNotFound();
-    await this.removeBytes(id, removed.uploadId);
+    await this.removeBytes(id, removed);
   }
 
   async mediaUrl(owner: UserEntity, id: string): Promise<{ url: string; expiresAt: string }> {
@@ -82,13 +82,18 @@ export class SessionsService {
     return { url, expiresAt: new Date(Date.now() + ttlSeconds * 1000).toISOString() };
   }
 
-  /** Everything a session may have stored: its open upload and its recording. Missing pieces are fine. */
-  async removeBytes(sessionId: string, uploadId: string | null): Promise<void> {
+  /**
+   * Everything a session may have stored: its open upload and its recording, which is under its stored key
+   * (an S3 recording keeps the key tus gave it) or, before the session recorded one, possibly under the
+   * session's own key from an interrupted finish. Missing pieces are fine.
+   */
+  async removeBytes(sessionId: string, { uploadId, storageKey }: Pick<CoachingSessionEntity, 'uploadId' | 'storageKey'>): Promise<void> {
     if (uploadId) {
       await this.uploads.datastore.remove(uploadId).catch((error: unknown) => {
         this.logger.debug({ err: error, uploadId }, 'no open upload to remove');
       });
     }
     await this.storage.delete(recordingKey(sessionId));
+    if (storageKey && storageKey !== recordingKey(sessionId)) await this.storage.delete(storageKey);
   }
 }

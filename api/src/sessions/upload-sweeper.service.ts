@@ -46,7 +46,7 @@ export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutd
     let sessions = 0;
     for (const session of await this.sessions.findAbandoned(expiredBefore)) {
       if (await this.sessions.deleteOpen(session.id)) {
-        await this.sessionsService.removeBytes(session.id, session.uploadId);
+        await this.sessionsService.removeBytes(session.id, session);
         sessions += 1;
       }
     }

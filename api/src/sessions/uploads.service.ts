@@ -34,8 +34,8 @@ type TusRequest = { runtime?: { node?: { req: IncomingMessage } } };
 /**
  * The tus server at /api/uploads. Every request but OPTIONS carries the owner's Bearer token; an upload is
  * created for one of the caller's sessions (metadata `sessionId`), and only that caller may continue,
- * inspect or terminate it. A finished upload is checked (size, type from its bytes), moved to the
- * session's recording key and announced; anything refused leaves no bytes behind.
+ * inspect or terminate it. A finished upload is checked (size, type from its bytes), kept as the
+ * session's recording and announced; anything refused leaves no bytes behind.
  */
 @Injectable()
 export class UploadsService {
@@ -141,7 +141,7 @@ export class UploadsService {
   private async finish(upload: Upload): Promise<void> {
     const session = await this.sessions.findByUploadId(upload.id);
     if (!session) {
-      await this.uploads.release(upload.id);
+      await this.uploads.discard(upload.id);
       throw tusError(Errors.sessionNotFound());
     }
     const staged = this.uploads.stagingKey(upload.id);
@@ -155,18 +155,18 @@ export class UploadsService {
       await this.reject(session.id, upload.id);
       throw tusError(Errors.unsupportedMediaType());
     }
-    const key = recordingKey(session.id);
-    await this.storage.copy(staged, key);
+    const key = await this.uploads.keep(upload.id, recordingKey(session.id));
     const mediaType = mediaTypeOf(detected, session.mediaType);
     const completed = await this.sessions.completeUpload(session.id, upload.id, { storageKey: key, contentType: detected.contentType, mediaType });
     if (!completed) {
       await this.storage.delete(key);
+      await this.uploads.discard(upload.id);
       throw tusError(Errors.sessionNotFound());
     }
     this.events.publishUploaded({ sessionId: session.id, ownerId: session.ownerId, storageKey: key, mediaType, contentType: detected.contentType });
   }
 
-  /** After the client has its answer: the staging copy of a finished upload goes. */
+  /** After the client has its answer: tus's bookkeeping of a finished upload, and any staging copy, go. */
   async release(uploadId: string): Promise<void> {
     await this.uploads.release(uploadId);
     await this.sessions.releasedUpload(uploadId);
@@ -174,9 +174,9 @@ export class UploadsService {
 
   /** A refused recording: the session and every byte of it go. */
   private async reject(sessionId: string, uploadId: string): Promise<void> {
-    await this.uploads.release(uploadId);
+    await this.uploads.discard(uploadId);
     await this.sessions.deleteOpen(sessionId);
-    await this.sessionsService.removeBytes(sessionId, null);
+    await this.sessionsService.removeBytes(sessionId, { uploadId: null, storageKey: null });
   }
 
   private mapError(error: Error | { status_code: number; body: string }) {

@@ -49,8 +49,16 @@ export class ObjectNotFoundError extends Error {
 export interface UploadStore {
   readonly datastore: DataStore;
   stagingKey(uploadId: string): string;
-  /** Removes a finished upload (its bytes and tus's bookkeeping) once its recording has been copied out. */
+  /**
+   * Makes a finished, checked upload the session's recording and answers the key it is stored under:
+   * `recordingKey` when the store can give the bytes a second name without rewriting them (a hard link
+   * on the filesystem), else the upload's own key (S3, where a copy would rewrite every byte).
+   */
+  keep(uploadId: string, recordingKey: string): Promise<string>;
+  /** After `keep`: removes tus's bookkeeping of the upload, and its staging copy where it has one. */
   release(uploadId: string): Promise<void>;
+  /** A finished upload that did not become a recording: removes its bytes and tus's bookkeeping. */
+  discard(uploadId: string): Promise<void>;
 }
 
 export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');

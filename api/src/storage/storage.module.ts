@@ -46,7 +46,8 @@ export class StorageModule {
         {
           provide: UPLOAD_STORE,
           inject: [OBJECT_STORAGE],
-          useFactory: (storage: ObjectStorage): Promise<UploadStore> | UploadStore => (filesystem ? fileUploadStore(config) : s3UploadStore(config, storage)),
+          useFactory: (storage: ObjectStorage): Promise<UploadStore> | UploadStore =>
+            filesystem ? fileUploadStore(config, storage) : s3UploadStore(config, storage),
         },
       ],
       exports: [OBJECT_STORAGE, UPLOAD_STORE],
@@ -54,18 +55,26 @@ export class StorageModule {
   }
 }
 
-function fileUploadStore(config: AppConfig): UploadStore {
+function fileUploadStore(config: AppConfig, storage: ObjectStorage): UploadStore {
   const store = new FileStore({
     directory: path.join(config.storage.directory, UPLOADS_FOLDER),
     expirationPeriodInMilliseconds: config.uploads.expiryMs,
   });
+  const stagingKey = (id: string) => `${UPLOADS_FOLDER}/${id}`;
+  const remove = async (id: string) => {
+    await rm(path.join(store.directory, id), { force: true });
+    await rm(path.join(store.directory, `${id}.json`), { force: true });
+  };
   return {
     datastore: store,
-    stagingKey: (id) => `${UPLOADS_FOLDER}/${id}`,
-    release: async (id) => {
-      await rm(path.join(store.directory, id), { force: true });
-      await rm(path.join(store.directory, `${id}.json`), { force: true });
+    stagingKey,
+    // A hard link: the recording gets its own name at no cost, and the staging name goes with release().
+    keep: async (id, recordingKey) => {
+      await storage.copy(stagingKey(id), recordingKey);
+      return recordingKey;
     },
+    release: remove,
+    discard: remove,
   };
 }
 
@@ -89,15 +98,22 @@ async function s3UploadStore(config: AppConfig, storage: ObjectStorage): Promise
       responseChecksumValidation: 'WHEN_REQUIRED',
     },
   });
+  const forget = async (id: string) => {
+    await storage.delete(`${id}.info`);
+    await cache.delete(id);
+  };
   return {
     datastore: store,
     // The finished object sits under the upload's id; its `.info` sidecar holds tus's bookkeeping. (The
     // store's own remove() expects an open multipart upload, which a finished one no longer has.)
     stagingKey: (id) => id,
-    release: async (id) => {
+    // S3 has no second name for an object: a copy rewrites every byte (about 2.5 s per GiB on MinIO, inside
+    // the client's last request). The object tus completed is the recording (docs/decisions.md).
+    keep: async (id) => id,
+    release: forget,
+    discard: async (id) => {
       await storage.delete(id);
-      await storage.delete(`${id}.info`);
-      await cache.delete(id);
+      await forget(id);
     },
   };
 }

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { SESSION_MESSAGES, UPLOAD, type SessionPageDto } from '@touchline/shared';
 import { mediaBuffer, startMinio, startVersitygw, type S3Server } from '@touchline/tooling';
 import * as tus from 'tus-js-client';
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } from '../../src/storage/object-storage';
 import { UploadSweeper } from '../../src/sessions/upload-sweeper.service';
@@ -84,6 +85,14 @@ export function uploadContract(backend: Backend): void {
     const media = await fetch(url);
     expect(media.status, await media.clone().text()).toBe(200);
     return Buffer.from(await media.arrayBuffer());
+  }
+
+  /** Where the session's recording is stored, as the session records it (null before it arrived). */
+  async function recordingKeyOf(sessionId: string): Promise<string | null> {
+    const rows = (await api.app.get(DataSource).query('SELECT storage_key FROM coaching_sessions WHERE id = $1', [sessionId])) as {
+      storage_key: string | null;
+    }[];
+    return rows[0]?.storage_key ?? null;
   }
 
   beforeAll(async () => {
@@ -278,9 +287,19 @@ export function uploadContract(backend: Backend): void {
       await expect.poll(async () => (await call('GET', `/api/sessions/${created.session.id}`, coach)).status).toBe(404);
 
       const kept = await newSession(coach, 'keep.wav', 50 * 1024, 'audio');
-      await upload(coach, mediaBuffer('wav', 50 * 1024), kept).done;
-      const key = `sessions/${kept.session.id}/recording`;
+      const keptUrl = await upload(coach, mediaBuffer('wav', 50 * 1024), kept).done;
+      const key = (await recordingKeyOf(kept.session.id))!;
       expect(await storage.stat(key)).toEqual({ size: 50 * 1024 });
+      // One copy of the bytes stays: the recording. The filesystem links it under the session's key and drops
+      // the staging name; on S3 the object tus completed is the recording, and only its bookkeeping goes.
+      const keptId = keptUrl.split('/').pop()!;
+      if (backend === 'filesystem') {
+        expect(key).toBe(`sessions/${kept.session.id}/recording`);
+        await expect.poll(() => storage.stat(uploadStore.stagingKey(keptId))).toBeNull();
+      } else {
+        expect(key).toBe(uploadStore.stagingKey(keptId));
+        await expect.poll(() => storage.stat(`${keptId}.info`)).toBeNull();
+      }
       expect((await call('DELETE', `/api/sessions/${kept.session.id}`, coach)).status).toBe(204);
       expect(await storage.stat(key)).toBeNull();
       expect((await call('GET', `/api/sessions/${kept.session.id}`, coach)).status).toBe(404);
