@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, type Tags } from 'yaml';
-import { apiEnvironment, BOOTSTRAP_SCRIPT, composeSchema, KEYCLOAK_VERSION, NGINX_TEMPLATE, renderNginxConfig } from '@touchline/tooling';
+import { apiEnvironment, apiNodeFlags, BOOTSTRAP_SCRIPT, composeSchema, KEYCLOAK_VERSION, NGINX_TEMPLATE, renderNginxConfig } from '@touchline/tooling';
 import { CONFIG_VARIABLES } from '../../api/src/config/app-config';
 
 const root = path.resolve(__dirname, '../..');
@@ -256,6 +256,13 @@ describe('infra/docker/Dockerfile', () => {
       expect(['root', '0']).not.toContain(user);
       expect(stage!.body).toMatch(/^HEALTHCHECK /m);
     }
+  });
+
+  it('runs the API with the V8 flags npm start gives it', () => {
+    const api = stages.find((s) => s.name === compose.services.api!.build!.target)!;
+    const cmd = JSON.parse(/^CMD (\[.+\])$/m.exec(api.body)![1]!) as string[];
+    expect(apiNodeFlags().length).toBeGreaterThan(0);
+    expect(cmd).toEqual(['node', ...apiNodeFlags(), 'api/dist/main.js']);
   });
 
   it('keeps dependencies, data, builds and secrets out of the build context', () => {

@@ -4,6 +4,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
+import { apiNodeFlags } from '@touchline/tooling';
 import { freePort } from '../../api/src/net';
 
 export { freePort, isAlive } from '../../api/src/net';
@@ -29,7 +30,7 @@ export async function startProduct(
   mailPorts?: { smtp: number; web: number },
 ): Promise<RunningProduct> {
   const [smtpPort, mailWebPort] = mailPorts ? [mailPorts.smtp, mailPorts.web] : [await freePort(), await freePort()];
-  const child = spawn(process.execPath, [path.join(repoRoot, 'infra/bin/start.mjs')], {
+  const child = spawn(process.execPath, [...apiNodeFlags(), path.join(repoRoot, 'infra/bin/start.mjs')], {
     cwd: repoRoot,
     env: {
       ...process.env,

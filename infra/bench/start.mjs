@@ -16,12 +16,12 @@ const MAIL = { MAILDEV_SMTP_PORT: process.env.BENCH_MAIL_SMTP_PORT ?? '18797', M
 
 ensureInstalled();
 ensureBuilt();
-const { reportRows } = await import('@touchline/tooling');
+const { apiNodeFlags, reportRows } = await import('@touchline/tooling');
 const { startEmbeddedPostgres } = createRequire(import.meta.url)('@touchline/api/tooling');
 
 async function timeProductStart(dataDir) {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'infra/bin/start.mjs')], {
+  const child = spawn(process.execPath, [...apiNodeFlags(), path.join(root, 'infra/bin/start.mjs')], {
     cwd: root,
     env: { ...process.env, ...MAIL, DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'warn' },
     stdio: 'ignore',

@@ -36,7 +36,7 @@ if (!(ROUNDS >= 1)) throw new Error('BENCH_UPLOAD_ROUNDS must be 1 or more');
 
 ensureInstalled();
 ensureBuilt();
-const { ensureGoTool, reportRows, rssBytes, startMinio, writeMediaFile } = await import('@touchline/tooling');
+const { apiNodeFlags, ensureGoTool, reportRows, rssBytes, startMinio, writeMediaFile } = await import('@touchline/tooling');
 const require = createRequire(path.join(root, 'api/package.json'));
 const tus = require('tus-js-client');
 const { Client } = require('pg');
@@ -168,7 +168,7 @@ async function startProduct(store) {
         }
       : { STORAGE_DRIVER: 'filesystem' };
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
-  const child = spawn(process.execPath, [...profile, path.join(root, 'infra/bin/start.mjs')], {
+  const child = spawn(process.execPath, [...apiNodeFlags(), ...profile, path.join(root, 'infra/bin/start.mjs')], {
     cwd: root,
     env: {
       ...process.env,

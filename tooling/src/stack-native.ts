@@ -11,7 +11,7 @@ import path from 'node:path';
 import { ensureGoTool } from './go-tools.js';
 import { startKeycloak } from './keycloak.js';
 import { startMaildev } from './maildev.js';
-import { root } from './repo.js';
+import { apiNodeFlags, root } from './repo.js';
 import { startMinio } from './s3-servers.js';
 import { runService, waitUntilReady, type Service, type Stoppable } from './services.js';
 
@@ -311,7 +311,7 @@ export async function startNativeStack({
       secrets,
       logLevel: process.env.LOG_LEVEL ?? 'warn',
     });
-    const api = runService('api', process.execPath, ['api/dist/main.js'], { cwd: root, env: { ...env, BACKGROUND_JOBS: 'false' }, log });
+    const api = runService('api', process.execPath, [...apiNodeFlags(), 'api/dist/main.js'], { cwd: root, env: { ...env, BACKGROUND_JOBS: 'false' }, log });
     running.push(api);
     await waitForUrl(`http://127.0.0.1:${apiPort}/api/health`, api);
     const heartbeat = path.join(dataDir, 'worker.heartbeat');
