@@ -63,6 +63,36 @@ describe('uploadRequest', () => {
     expect('error' in result).toBe(true);
   });
 
+  it('reads the socket no further ahead of a slow reader than about one piece', async () => {
+    const sent = randomBytes(32 * UPLOAD_BATCH_BYTES);
+    let readAhead = -1;
+    server = createServer((req, res) => {
+      const reader = uploadRequest(req, res).body!.getReader();
+      void (async () => {
+        // The reader waits before its first read, as tus waits for the store.
+        await new Promise((r) => setTimeout(r, 400));
+        readAhead = req.socket.bytesRead;
+        const pieces: Uint8Array[] = [];
+        for (let next = await reader.read(); !next.done; next = await reader.read()) pieces.push(next.value);
+        res.end(String(Buffer.concat(pieces).equals(sent)));
+      })();
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const client = request({ port, host: '127.0.0.1', method: 'PATCH', headers: { 'content-length': sent.length } }, (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk)).on('end', () => resolve(text));
+      });
+      client.on('error', reject);
+      client.end(sent);
+    });
+    expect(answer).toBe('true');
+    // What the kernel's socket buffers hold is not read yet; a stream without back-pressure would have read it all.
+    expect(readAhead).toBeGreaterThan(0);
+    expect(readAhead).toBeLessThan(4 * UPLOAD_BATCH_BYTES);
+  });
+
   it('has no body for HEAD, where tus reads only headers', async () => {
     const { port, received } = await serve();
     await new Promise<void>((resolve) => request({ port, host: '127.0.0.1', method: 'HEAD' }, () => resolve()).end());

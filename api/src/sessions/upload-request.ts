@@ -1,44 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable, Transform, finished, type TransformCallback } from 'node:stream';
+import { finished } from 'node:stream';
 import type { ServerRequest } from 'srvx';
 import { NodeRequest } from 'srvx/node';
 
 /** How many bytes of a tus PATCH body travel together from the socket to the data store. */
 export const UPLOAD_BATCH_BYTES = 1024 * 1024;
 
-/** Joins the socket's pieces (64 KiB at most) into pieces of `UPLOAD_BATCH_BYTES`; the last may be shorter. */
-class Batcher extends Transform {
-  private parts: Buffer[] = [];
-  private size = 0;
-
-  constructor() {
-    super({ readableHighWaterMark: UPLOAD_BATCH_BYTES, writableHighWaterMark: UPLOAD_BATCH_BYTES });
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.parts.push(chunk);
-    this.size += chunk.length;
-    if (this.size >= UPLOAD_BATCH_BYTES) this.release();
-    done();
-  }
-
-  override _flush(done: TransformCallback): void {
-    if (this.size > 0) this.release();
-    done();
-  }
-
-  private release(): void {
-    this.push(Buffer.concat(this.parts, this.size));
-    this.parts = [];
-    this.size = 0;
-  }
-}
-
 /**
  * The Web `Request` that `@tus/server` 2 reads, with a body in 1 MiB pieces. srvx hands tus the socket's
  * 64 KiB pieces, and each one then crosses a Web stream, a Node stream, tus's size limiter and the store's
  * own streams before it reaches the disk or S3: per piece, not per byte, that was most of the API's CPU
- * time during an upload (docs/decisions.md, "Performance and benchmarks"). Everything else is srvx's.
+ * time during an upload (docs/decisions.md, "Uploads against tusd"). Everything else is srvx's.
  */
 export function uploadRequest(req: IncomingMessage, res: ServerResponse): ServerRequest {
   const request = new NodeRequest({ req, res });
@@ -50,13 +22,50 @@ export function uploadRequest(req: IncomingMessage, res: ServerResponse): Server
   return request;
 }
 
+/**
+ * The request's bytes as a Web stream of `UPLOAD_BATCH_BYTES` pieces (the last may be shorter), one piece
+ * queued at most. Built here rather than with `Readable.toWeb`, which copies every chunk it passes on: a
+ * second copy of the whole recording, and as much again in garbage for the collector.
+ */
 function batchedBody(req: IncomingMessage, method: string): ReadableStream<Uint8Array> | null {
   if (method === 'GET' || method === 'HEAD') return null;
-  const batcher = new Batcher();
-  // A request the client abandons ends the body with an error, as srvx's own body would.
-  finished(req, (error) => {
-    if (error) batcher.destroy(error);
+  let parts: Buffer[] = [];
+  let size = 0;
+  let open = true;
+  const take = () => {
+    const piece = Buffer.concat(parts, size);
+    parts = [];
+    size = 0;
+    return piece;
+  };
+  let onData: (chunk: Buffer) => void;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      onData = (chunk) => {
+        parts.push(chunk);
+        size += chunk.length;
+        if (size < UPLOAD_BATCH_BYTES) return;
+        controller.enqueue(take());
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      };
+      req.on('data', onData);
+      // The whole body, or an error when the client abandons the request halfway, as srvx's own body ends.
+      finished(req, (error) => {
+        if (!open) return;
+        open = false;
+        if (error) return controller.error(error);
+        if (size > 0) controller.enqueue(take());
+        controller.close();
+      });
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      // tus stopped reading (the upload grew past its length, or the store failed): Node's server discards the
+      // rest of the body, or closes the connection, once the answer is sent.
+      open = false;
+      req.off('data', onData);
+    },
   });
-  req.pipe(batcher);
-  return Readable.toWeb(batcher) as ReadableStream<Uint8Array>;
 }
