@@ -67,8 +67,8 @@ export class FilesystemObjectStorage implements ObjectStorage {
     await rm(this.resolve(key), { force: true });
   }
 
-  /** A hard link when the two keys share a file system (instant, no second copy of the bytes), else a copy. */
-  async copy(from: string, to: string): Promise<void> {
+  /** Gives an object a second key: a hard link when the two share a file system (instant, no second copy of the bytes), else a copy. */
+  async link(from: string, to: string): Promise<void> {
     const source = this.resolve(from);
     const target = this.resolve(to);
     await mkdir(path.dirname(target), { recursive: true });

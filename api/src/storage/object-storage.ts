@@ -24,8 +24,6 @@ export interface ObjectStorage {
   stat(key: string): Promise<{ size: number } | null>;
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
-  /** Copies an object to a new key within the store, without passing its bytes through the API. */
-  copy(from: string, to: string): Promise<void>;
   /** A URL a browser can fetch the object from for `ttlSeconds`, with HTTP Range support. */
   downloadUrl(key: string, options: DownloadUrlOptions): Promise<string>;
   /**

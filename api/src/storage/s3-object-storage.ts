@@ -1,12 +1,10 @@
 import type { Readable } from 'node:stream';
-import { Client, CopyDestinationOptions, CopySourceOptions, S3Error } from 'minio';
+import { Client, S3Error } from 'minio';
 import type { S3Settings } from '../config/app-config';
 import type { ByteRange, DownloadUrlOptions, ObjectStorage } from './object-storage';
 import { ObjectNotFoundError } from './object-storage';
 
 const NOT_FOUND = new Set(['NoSuchKey', 'NotFound', 'NoSuchObject']);
-/** The largest object S3 copies in one request, and the largest part of a multipart copy. */
-const COPY_PART_BYTES = 5 * 1024 ** 3;
 
 function clientFor(endpoint: string, s3: S3Settings): Client {
   const url = new URL(endpoint);
@@ -29,10 +27,7 @@ export class S3ObjectStorage implements ObjectStorage {
   private readonly publicClient: Client;
   private readonly bucket: string;
 
-  constructor(
-    private readonly s3: S3Settings,
-    private readonly copyPartBytes = COPY_PART_BYTES,
-  ) {
+  constructor(private readonly s3: S3Settings) {
     this.client = clientFor(s3.endpoint, s3);
     this.publicClient = clientFor(s3.publicEndpoint, s3);
     this.bucket = s3.bucket;
@@ -69,38 +64,6 @@ export class S3ObjectStorage implements ObjectStorage {
 
   async delete(key: string): Promise<void> {
     await this.client.removeObject(this.bucket, key);
-  }
-
-  /**
-   * A server-side copy: one CopyObject request up to `copyPartBytes` (S3's limit for it is 5 GiB), else a
-   * multipart upload of UploadPartCopy parts numbered and ranged here. minio 8.0.7's composeObject gives every
-   * piece it cuts a source into the same part number and range, which kept only the last piece of a recording
-   * over about 550 MB (a 1 GiB recording came out as its second half twice).
-   */
-  async copy(from: string, to: string): Promise<void> {
-    const stat = await this.stat(from);
-    if (!stat) throw new ObjectNotFoundError(from);
-    if (stat.size <= this.copyPartBytes) {
-      await this.client.copyObject(
-        new CopySourceOptions({ Bucket: this.bucket, Object: from }),
-        new CopyDestinationOptions({ Bucket: this.bucket, Object: to }),
-      );
-      return;
-    }
-    const uploadID = await this.client.initiateNewMultipartUpload(this.bucket, to, {});
-    try {
-      const parts: { part: number; etag: string }[] = [];
-      for (let start = 0; start < stat.size; start += this.copyPartBytes) {
-        const end = Math.min(stat.size, start + this.copyPartBytes) - 1;
-        const headers = { 'x-amz-copy-source': `${this.bucket}/${from}`, 'x-amz-copy-source-range': `bytes=${start}-${end}` };
-        const { etag } = await this.client.uploadPart({ bucketName: this.bucket, objectName: to, uploadID, partNumber: parts.length + 1, headers });
-        parts.push({ part: parts.length + 1, etag });
-      }
-      await this.client.completeMultipartUpload(this.bucket, to, uploadID, parts);
-    } catch (error) {
-      await this.client.abortMultipartUpload(this.bucket, to, uploadID).catch(() => undefined);
-      throw error;
-    }
   }
 
   /** A presigned URL on the API's own route to the store (S3_ENDPOINT), not the browsers' one. */

@@ -47,7 +47,7 @@ export class StorageModule {
           provide: UPLOAD_STORE,
           inject: [OBJECT_STORAGE],
           useFactory: (storage: ObjectStorage): Promise<UploadStore> | UploadStore =>
-            filesystem ? fileUploadStore(config, storage) : s3UploadStore(config, storage),
+            storage instanceof FilesystemObjectStorage ? fileUploadStore(config, storage) : s3UploadStore(config, storage),
         },
       ],
       exports: [OBJECT_STORAGE, UPLOAD_STORE],
@@ -55,7 +55,7 @@ export class StorageModule {
   }
 }
 
-function fileUploadStore(config: AppConfig, storage: ObjectStorage): UploadStore {
+function fileUploadStore(config: AppConfig, storage: FilesystemObjectStorage): UploadStore {
   const store = new FileStore({
     directory: path.join(config.storage.directory, UPLOADS_FOLDER),
     expirationPeriodInMilliseconds: config.uploads.expiryMs,
@@ -70,7 +70,7 @@ function fileUploadStore(config: AppConfig, storage: ObjectStorage): UploadStore
     stagingKey,
     // A hard link: the recording gets its own name at no cost, and the staging name goes with release().
     keep: async (id, recordingKey) => {
-      await storage.copy(stagingKey(id), recordingKey);
+      await storage.link(stagingKey(id), recordingKey);
       return recordingKey;
     },
     release: remove,
