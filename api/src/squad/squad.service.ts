@@ -26,13 +26,16 @@ export class SquadService {
 
   /** The team's squad as a member sees it; only its admins may change it. */
   async team(membership: { teamId: string; role: EliteRole }): Promise<TeamSquadDto> {
-    return { names: await this.teams.squad(membership.teamId), editable: membership.role === 'Elite Admin' };
+    return this.asSeenBy(membership, await this.teams.squad(membership.teamId));
   }
 
   /** Replaces the team's squad; the caller has been checked to be one of its admins. */
   async replaceTeam(membership: { teamId: string; role: EliteRole }, names: string[]): Promise<TeamSquadDto> {
-    await this.teams.replaceSquad(membership.teamId, names);
-    return this.team(membership);
+    return this.asSeenBy(membership, await this.teams.replaceSquad(membership.teamId, names));
+  }
+
+  private asSeenBy(membership: { role: EliteRole }, names: string[]): TeamSquadDto {
+    return { names, editable: membership.role === 'Elite Admin' };
   }
 
   /** The names a coach's analyses listen for: the coach's own squad, then the team's names it does not already hold. */

@@ -177,8 +177,12 @@ export class TeamsRepository {
     return (await this.db.getRepository(TeamEntity).findOne({ select: { id: true, squad: true }, where: { id: teamId } }))?.squad ?? [];
   }
 
-  async replaceSquad(teamId: string, names: string[]): Promise<void> {
-    await this.db.query(`UPDATE "teams" SET "squad" = $2::jsonb WHERE "id" = $1`, [teamId, JSON.stringify(names)]);
+  /** Stores the team's squad; answers it as stored (empty when the team is gone). */
+  async replaceSquad(teamId: string, names: string[]): Promise<string[]> {
+    const rows = returningRows<{ squad: string[] }>(
+      await this.db.query(`UPDATE "teams" SET "squad" = $2::jsonb WHERE "id" = $1 RETURNING "squad"`, [teamId, JSON.stringify(names)]),
+    );
+    return rows[0]?.squad ?? [];
   }
 
   /** The squad of the team a user belongs to; empty for a user in no team. */

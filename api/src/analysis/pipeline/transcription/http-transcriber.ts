@@ -33,7 +33,7 @@ export class HttpTranscriber implements Transcriber {
    */
   async transcribe(pcmFile: string, spans: Segment[], { onProgress, vocabulary = [] }: TranscribeOptions = {}): Promise<Recognised[]> {
     const texts: Recognised[] = spans.map(() => ({ text: '', confidence: null }));
-    const prompt = vocabularyPrompt(vocabulary);
+    const { prompt } = vocabularyPrompt(vocabulary);
     let done = 0;
     await eachConcurrently(spans, CONCURRENCY, async (span, index) => {
       texts[index] = { text: await this.request(await wavOfSpan(pcmFile, span), prompt), confidence: null };
@@ -79,16 +79,11 @@ export async function postTranscription(service: HttpTranscriberOptions, wav: Bu
 }
 
 /**
- * The prompt that names the squad, or null without one. Whisper reads at most 224 prompt tokens and keeps the last
- * ones, so the list stops before it would run past about half of that (a name is one to three tokens).
+ * The prompt that names the squad (null without one) and the names it carries. Whisper reads at most 224 prompt
+ * tokens and keeps the last ones, so the list stops before it would run past about half of that (a name is one
+ * to three tokens): the squad's names, in order, until the prompt would grow too long.
  */
-export function vocabularyPrompt(vocabulary: string[]): string | null {
-  const names = promptNames(vocabulary);
-  return names.length ? `Players: ${names.join(', ')}.` : null;
-}
-
-/** The names the prompt carries: the squad's, in order, until the prompt would grow too long. */
-export function promptNames(vocabulary: string[]): string[] {
+export function vocabularyPrompt(vocabulary: string[]): { prompt: string | null; names: string[] } {
   const names: string[] = [];
   let length = 0;
   for (const name of vocabulary) {
@@ -96,5 +91,5 @@ export function promptNames(vocabulary: string[]): string[] {
     names.push(name);
     length += name.length + 2;
   }
-  return names;
+  return { prompt: names.length ? `Players: ${names.join(', ')}.` : null, names };
 }

@@ -1,5 +1,5 @@
 import type { Segment } from '../speech-segments';
-import { postTranscription, promptNames, unavailable, vocabularyPrompt } from './http-transcriber';
+import { postTranscription, unavailable, vocabularyPrompt } from './http-transcriber';
 import { assignWords, dropPromptEcho, joinSpans, type PlacedSpan, type TimedWord } from './joined-windows';
 import { pcmBytes, pcmOfSpan, wavOfPcm } from './pcm';
 import type { Recognised, TranscribeOptions, Transcriber } from './transcriber';
@@ -26,8 +26,7 @@ export class WhisperTranscriber implements Transcriber {
 
   async transcribe(pcmFile: string, spans: Segment[], { onProgress, vocabulary = [] }: TranscribeOptions = {}): Promise<Recognised[]> {
     const results: Recognised[] = spans.map(() => ({ text: '', confidence: null }));
-    const prompt = vocabularyPrompt(vocabulary);
-    const names = promptNames(vocabulary);
+    const { prompt, names } = vocabularyPrompt(vocabulary);
     /** Transcribes the spans at these indexes, joined; answers the indexes that got no words in a window where others did. */
     const pass = async (indexes: number[], progress: (spans: number) => Promise<void>) => {
       const missed: number[] = [];
