@@ -83,12 +83,13 @@ export class SessionsService {
   }
 
   /**
-   * Everything a session may have stored: its open upload and its recording, which is under its stored key
-   * (an S3 recording keeps the key tus gave it) or, before the session recorded one, possibly under the
-   * session's own key from an interrupted finish. Missing pieces are fine.
+   * Everything a session may have stored: its upload (open, or finished and not released yet) and its
+   * recording, which is under its stored key (an S3 recording keeps the key tus gave it) or, before the
+   * session recorded one, possibly under the session's own key from an interrupted finish. Missing pieces are fine.
    */
   async removeBytes(sessionId: string, { uploadId, storageKey }: Pick<CoachingSessionEntity, 'uploadId' | 'storageKey'>): Promise<void> {
-    if (uploadId) {
+    if (uploadId && storageKey) await this.uploads.release(uploadId);
+    else if (uploadId) {
       await this.uploads.datastore.remove(uploadId).catch((error: unknown) => {
         this.logger.debug({ err: error, uploadId }, 'no open upload to remove');
       });

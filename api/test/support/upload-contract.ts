@@ -6,9 +6,10 @@ import { SESSION_MESSAGES, UPLOAD, type SessionPageDto } from '@touchline/shared
 import { mediaBuffer, startMinio, startVersitygw, type S3Server } from '@touchline/tooling';
 import * as tus from 'tus-js-client';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } from '../../src/storage/object-storage';
 import { UploadSweeper } from '../../src/sessions/upload-sweeper.service';
+import { UploadsService } from '../../src/sessions/uploads.service';
 import { freePort } from './mail-catcher';
 import { startTestApi, type TestApi } from './test-api';
 import { bearer, registerCoach } from './tokens';
@@ -303,6 +304,21 @@ export function uploadContract(backend: Backend): void {
       expect((await call('DELETE', `/api/sessions/${kept.session.id}`, coach)).status).toBe(204);
       expect(await storage.stat(key)).toBeNull();
       expect((await call('GET', `/api/sessions/${kept.session.id}`, coach)).status).toBe(404);
+    });
+
+    it('removes every byte of a deleted session whose finished upload was never released (the API stopped in between)', async () => {
+      // The release after the answer is what an API that stops at that moment never runs.
+      const release = vi.spyOn(api.app.get(UploadsService), 'release').mockResolvedValue(undefined);
+      const session = await newSession(coach, 'unreleased.wav', 50 * 1024, 'audio');
+      const uploadId = (await upload(coach, mediaBuffer('wav', 50 * 1024), session).done).split('/').pop()!;
+      await expect.poll(() => release.mock.calls.length).toBe(1);
+      release.mockRestore();
+      const key = (await recordingKeyOf(session.session.id))!;
+      const bookkeeping = backend === 'filesystem' ? `${uploadStore.stagingKey(uploadId)}.json` : `${uploadId}.info`;
+      expect(await storage.stat(bookkeeping)).not.toBeNull();
+
+      expect((await call('DELETE', `/api/sessions/${session.session.id}`, coach)).status).toBe(204);
+      for (const left of [key, uploadStore.stagingKey(uploadId), bookkeeping]) expect(await storage.stat(left), left).toBeNull();
     });
 
     it('sweeps away an abandoned upload and its session once they expire', async () => {
