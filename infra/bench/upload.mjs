@@ -7,8 +7,9 @@
 // Also printed: the CPU time each server spent per GiB (less sensitive to other load than MB/s) and the
 // API's resident memory, idle and at its peak during its uploads.
 //
-// BENCH_UPLOAD_BYTES (default 1 GiB), BENCH_UPLOAD_ROUNDS, BENCH_UPLOAD_STORES (default filesystem,s3) and
-// BENCH_CPU_PROF=<folder> (the API's V8 CPU profiles, one per store, for Chrome's DevTools) adjust a run.
+// BENCH_UPLOAD_BYTES (default 1 GiB), BENCH_UPLOAD_ROUNDS, BENCH_UPLOAD_STORES (default filesystem,s3),
+// BENCH_CPU_PROF=<folder> (the API's V8 CPU profiles, one per store, for Chrome's DevTools) and
+// BENCH_API_NODE_FLAGS (more Node or V8 flags for the API, after npm start's own, e.g. "--trace-gc") adjust a run.
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { chmodSync, createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -73,10 +74,10 @@ async function stop(child, signal) {
   await exited;
 }
 
-/** CPU seconds (user + system) a process has used so far. */
+/** CPU seconds a process has used so far, in user space and in the kernel (reading sockets, writing files). */
 function cpuSeconds(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
 }
 
 /** A Bearer token for a registered coach, signed with the embedded provider's key as it would sign one. */
@@ -117,7 +118,12 @@ function upload(file, pid, options) {
       retryDelays: [],
       storeFingerprintForResuming: false,
       ...options,
-      onSuccess: () => resolve({ seconds: (performance.now() - started) / 1000, cpu: cpuSeconds(pid) - cpuBefore, url: handle.url }),
+      onSuccess: () => {
+        const cpuAfter = cpuSeconds(pid);
+        const user = cpuAfter.user - cpuBefore.user;
+        const system = cpuAfter.system - cpuBefore.system;
+        resolve({ seconds: (performance.now() - started) / 1000, cpu: user + system, user, system, url: handle.url });
+      },
       onError: reject,
     });
     handle.start();
@@ -168,7 +174,8 @@ async function startProduct(store) {
         }
       : { STORAGE_DRIVER: 'filesystem' };
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
-  const child = spawn(process.execPath, [...apiNodeFlags(), ...profile, path.join(root, 'infra/bin/start.mjs')], {
+  const extraFlags = (process.env.BENCH_API_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...apiNodeFlags(), ...extraFlags, ...profile, path.join(root, 'infra/bin/start.mjs')], {
     cwd: root,
     env: {
       ...process.env,
@@ -268,13 +275,14 @@ for (const store of STORES) {
 
   const rate = (r) => SIZE / MB / r.seconds;
   const ratios = api.map((r, i) => rate(r) / rate(reference[i]));
-  const cpu = (list) => median(list.map((r) => r.cpu / (SIZE / GIB)));
+  const cpu = (list, part = 'cpu') => median(list.map((r) => r[part] / (SIZE / GIB)));
+  const cpuText = (list) => `${cpu(list).toFixed(2)} CPU s/GiB (user ${cpu(list, 'user').toFixed(2)}, system ${cpu(list, 'system').toFixed(2)})`;
   const label = store === 's3' ? 'S3 store (MinIO)' : 'filesystem store';
   console.log('');
   console.log(`upload of ${(SIZE / GIB).toFixed(2)} GiB over loopback, tus-js-client, ${mib(CHUNK + 1)} chunks, ${label}, ${ROUNDS} rounds`);
-  console.log(`  API (/api/uploads)  median ${median(api.map(rate)).toFixed(0).padStart(4)} MB/s (${spread(api.map(rate))}), ${cpu(api).toFixed(2)} CPU s/GiB`);
+  console.log(`  API (/api/uploads)  median ${median(api.map(rate)).toFixed(0).padStart(4)} MB/s (${spread(api.map(rate))}), ${cpuText(api)}`);
   console.log(
-    `  tusd (reference)    median ${median(reference.map(rate)).toFixed(0).padStart(4)} MB/s (${spread(reference.map(rate))}), ${cpu(reference).toFixed(2)} CPU s/GiB`,
+    `  tusd (reference)    median ${median(reference.map(rate)).toFixed(0).padStart(4)} MB/s (${spread(reference.map(rate))}), ${cpuText(reference)}`,
   );
   console.log(`  ratio API / tusd, paired by round: median ${median(ratios).toFixed(2)} (${spread(ratios, 2)})`);
   console.log(`  API resident memory: ${mib(memory.idle)} idle, ${mib(memory.peak)} at peak (+${mib(memory.peak - memory.idle)} for a ${mib(SIZE)} file)`);

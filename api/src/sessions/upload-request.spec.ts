@@ -36,7 +36,7 @@ async function serve(): Promise<{ port: number; received: Promise<Received> }> {
 }
 
 describe('uploadRequest', () => {
-  it('hands over every byte of a PATCH body, in pieces of at least 1 MiB but the last', async () => {
+  it('hands over every byte of a PATCH body, in pieces of at least UPLOAD_BATCH_BYTES but the last', async () => {
     const { port, received } = await serve();
     const sent = randomBytes(3 * UPLOAD_BATCH_BYTES + 12_345);
     const client = request({ port, host: '127.0.0.1', method: 'PATCH', headers: { 'content-length': sent.length } });
