@@ -1,18 +1,19 @@
 #!/usr/bin/env node
 // npm run bench:upload — a 1 GiB recording uploaded over loopback with tus-js-client, through the product's
 // API (tus at /api/uploads) and, in the same run, through tusd, the reference tus server, on the same kind of
-// store: files in a folder, then a MinIO bucket. The two servers take turns for BENCH_UPLOAD_ROUNDS rounds
-// (default 3, the order swapped each round), so a burst of load on a shared machine hits both alike; each
+// store: files in a folder, then a MinIO bucket. The servers take turns for BENCH_UPLOAD_ROUNDS rounds
+// (default 3, each going first in turn), so a burst of load on a shared machine hits them alike; each
 // round's ratio pairs the two uploads of that round, and the report gives the median and the spread.
 // Also printed: the CPU time each server spent per GiB (less sensitive to other load than MB/s) and the
-// API's resident memory, idle and at its peak during its uploads.
+// API's resident memory, idle and at its peak during its uploads. On the filesystem store a third server takes its
+// turn: `@tus/server` alone (tus-alone.mjs), which shows what the library and Node cost without the API around them.
 //
 // BENCH_UPLOAD_BYTES (default 1 GiB), BENCH_UPLOAD_ROUNDS, BENCH_UPLOAD_STORES (default filesystem,s3),
 // BENCH_CPU_PROF=<folder> (the API's V8 CPU profiles, one per store, for Chrome's DevTools) and
 // BENCH_API_NODE_FLAGS (more Node or V8 flags for the API, after npm start's own, e.g. "--trace-gc") adjust a run.
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { chmodSync, createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,7 @@ const ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
 const STORES = (process.env.BENCH_UPLOAD_STORES ?? 'filesystem,s3').split(',').map((s) => s.trim());
 const PORT = Number(process.env.BENCH_PORT ?? 18_799);
 const TUSD_PORT = Number(process.env.BENCH_TUSD_PORT ?? 18_796);
+const ALONE_PORT = Number(process.env.BENCH_TUS_ALONE_PORT ?? 18_797);
 const MINIO_PORT = Number(process.env.BENCH_MINIO_PORT ?? 18_794);
 const MINIO_CONSOLE_PORT = Number(process.env.BENCH_MINIO_CONSOLE_PORT ?? 18_795);
 // The API sends no mail here; a closed port keeps npm start from running its mail catcher in the API's process.
@@ -159,6 +161,8 @@ if (STORES.includes('s3')) {
 }
 const s3Client = () => new Minio.Client({ endPoint: '127.0.0.1', port: MINIO_PORT, useSSL: false, ...minioKeys });
 
+const extraFlags = (process.env.BENCH_API_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+
 /** The product as npm start runs it, on `store`. */
 async function startProduct(store) {
   const dataDir = path.join(work, `product-${store}`);
@@ -174,7 +178,6 @@ async function startProduct(store) {
         }
       : { STORAGE_DRIVER: 'filesystem' };
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
-  const extraFlags = (process.env.BENCH_API_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
   const child = spawn(process.execPath, [...apiNodeFlags(), ...extraFlags, ...profile, path.join(root, 'infra/bin/start.mjs')], {
     cwd: root,
     env: {
@@ -207,6 +210,27 @@ function startTusd(store) {
   const child = spawn(ensureGoTool('tusd'), args, { stdio: 'ignore', env });
   children.push(child);
   return child;
+}
+
+/** `@tus/server` and `FileStore` alone, with the API's Node flags and its way of reading a body (tus-alone.mjs). */
+async function startTusAlone() {
+  const directory = path.join(work, 'tus-alone');
+  mkdirSync(directory);
+  const child = spawn(process.execPath, [...apiNodeFlags(), ...extraFlags, path.join(root, 'infra/bench/tus-alone.mjs'), String(ALONE_PORT), directory], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  await waitFor(`http://127.0.0.1:${ALONE_PORT}/files/`, child, 'tus alone');
+  return { child, directory };
+}
+
+async function aloneRound(alone) {
+  const result = await upload(source, alone.child.pid, { endpoint: `http://127.0.0.1:${ALONE_PORT}/files/`, metadata: { filename: 'bench.mp4' } });
+  const id = result.url.split('/').pop();
+  if (statSync(path.join(alone.directory, id)).size !== SIZE) throw new Error('tus alone stored a file of the wrong size');
+  rmSync(path.join(alone.directory, id));
+  rmSync(path.join(alone.directory, `${id}.json`));
+  return result;
 }
 
 /** One upload through the API into a new session; checks what was stored, then deletes the session. */
@@ -259,19 +283,30 @@ for (const store of STORES) {
   const product = await startProduct(store);
   const tusd = startTusd(store);
   await waitFor(`http://127.0.0.1:${TUSD_PORT}/files/`, tusd, 'tusd');
+  // The library alone runs on the filesystem store only, where the API's goal is tusd's own speed.
+  const alone = store === 'filesystem' ? await startTusAlone() : null;
   const memory = { idle: rssBytes(product.child.pid), peak: 0 };
   memory.peak = memory.idle;
   const api = [];
   const reference = [];
+  const library = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    const turn = [() => apiRound(product, store, round === 0, memory).then((r) => api.push(r)), () => tusdRound(tusd, store).then((r) => reference.push(r))];
-    if (round % 2) turn.reverse();
-    for (const go of turn) await go();
+    const turn = [
+      () => apiRound(product, store, round === 0, memory).then((r) => api.push(r)),
+      () => tusdRound(tusd, store).then((r) => reference.push(r)),
+      ...(alone ? [() => aloneRound(alone).then((r) => library.push(r))] : []),
+    ];
+    // Each contestant goes first in turn, so a burst of other work on the machine does not favour one of them.
+    const first = round % turn.length;
+    for (const go of [...turn.slice(first), ...turn.slice(0, first)]) await go();
     const last = (list) => (SIZE / MB / list.at(-1).seconds).toFixed(0);
-    console.log(`  ${store} round ${round + 1}/${ROUNDS}: API ${last(api)} MB/s, tusd ${last(reference)} MB/s`);
+    console.log(
+      `  ${store} round ${round + 1}/${ROUNDS}: API ${last(api)} MB/s, tusd ${last(reference)} MB/s${alone ? `, tus alone ${last(library)} MB/s` : ''}`,
+    );
   }
   await stop(product.child, 'SIGINT');
   await stop(tusd, 'SIGTERM');
+  if (alone) await stop(alone.child, 'SIGTERM');
 
   const rate = (r) => SIZE / MB / r.seconds;
   const ratios = api.map((r, i) => rate(r) / rate(reference[i]));
@@ -284,7 +319,12 @@ for (const store of STORES) {
   console.log(
     `  tusd (reference)    median ${median(reference.map(rate)).toFixed(0).padStart(4)} MB/s (${spread(reference.map(rate))}), ${cpuText(reference)}`,
   );
+  const libraryRatios = library.map((r, i) => rate(r) / rate(reference[i]));
+  if (library.length) {
+    console.log(`  tus alone (library) median ${median(library.map(rate)).toFixed(0).padStart(4)} MB/s (${spread(library.map(rate))}), ${cpuText(library)}`);
+  }
   console.log(`  ratio API / tusd, paired by round: median ${median(ratios).toFixed(2)} (${spread(ratios, 2)})`);
+  if (library.length) console.log(`  ratio tus alone / tusd, paired by round: median ${median(libraryRatios).toFixed(2)} (${spread(libraryRatios, 2)})`);
   console.log(`  API resident memory: ${mib(memory.idle)} idle, ${mib(memory.peak)} at peak (+${mib(memory.peak - memory.idle)} for a ${mib(SIZE)} file)`);
   console.log(`  stored bytes identical to the source: true`);
   rows.push(
@@ -308,6 +348,17 @@ for (const store of STORES) {
       peakMiB: null,
     },
   );
+  if (library.length) {
+    rows.push({
+      benchmark: 'bench:upload',
+      measure: `the library alone (@tus/server and FileStore behind node:http, no API), ${label}, median of ${ROUNDS} rounds (ratios ${spread(libraryRatios, 2)})`,
+      result: `${median(library.map(rate)).toFixed(0)} MB/s (${spread(library.map(rate))}), ${cpu(library).toFixed(2)} CPU s/GiB`,
+      baseline: `tusd ${median(reference.map(rate)).toFixed(0)} MB/s, ${cpu(reference).toFixed(2)} CPU s/GiB`,
+      ratio: median(libraryRatios),
+      target: '—',
+      peakMiB: null,
+    });
+  }
 }
 if (minio) await minio.stop();
 reportRows(rows);
