@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { UPLOAD_BATCH_BYTES, uploadRequest } from './upload-request';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UPLOAD_BATCH_BYTES, UPLOAD_COLLECT_BYTES, uploadRequest } from './upload-request';
 
 type Received = { pieces: number[]; bytes: Buffer } | { error: unknown } | { body: null };
 
@@ -10,11 +10,11 @@ let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 /** A real HTTP server whose handler reads the request body through `uploadRequest`, as tus does. */
-async function serve(): Promise<{ port: number; received: Promise<Received> }> {
+async function serve(readAs = uploadRequest): Promise<{ port: number; received: Promise<Received> }> {
   let settle!: (value: Received) => void;
   const received = new Promise<Received>((resolve) => (settle = resolve));
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const body = uploadRequest(req, res).body;
+    const body = readAs(req, res).body;
     if (!body) {
       settle({ body: null });
       res.end();
@@ -91,6 +91,24 @@ describe('uploadRequest', () => {
     // What the kernel's socket buffers hold is not read yet; a stream without back-pressure would have read it all.
     expect(readAhead).toBeGreaterThan(0);
     expect(readAhead).toBeLessThan(4 * UPLOAD_BATCH_BYTES);
+  });
+
+  it('asks V8 for a young-generation collection every UPLOAD_COLLECT_BYTES of body, where the process exposes gc', async () => {
+    const collect = vi.fn();
+    vi.stubGlobal('gc', collect);
+    vi.resetModules();
+    const { uploadRequest: withCollector } = await import('./upload-request.js');
+    vi.unstubAllGlobals();
+    const { port, received } = await serve(withCollector);
+    const sent = randomBytes(3 * UPLOAD_COLLECT_BYTES + 1000);
+    const client = request({ port, host: '127.0.0.1', method: 'PATCH', headers: { 'content-length': sent.length } });
+    client.on('response', (res) => res.resume());
+    client.end(sent);
+
+    const result = await received;
+    expect('bytes' in result && result.bytes.equals(sent)).toBe(true);
+    expect(collect).toHaveBeenCalledTimes(3);
+    for (const call of collect.mock.calls) expect(call).toEqual([{ type: 'minor' }]);
   });
 
   it('has no body for HEAD, where tus reads only headers', async () => {

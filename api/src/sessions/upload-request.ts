@@ -11,6 +11,19 @@ import { NodeRequest } from 'srvx/node';
 export const UPLOAD_BATCH_BYTES = 256 * 1024;
 
 /**
+ * How many bytes of upload bodies (all uploads together) pass between two young-generation collections the API
+ * asks V8 for. Every 64 KiB the socket delivers becomes a new buffer (Node's HTTP parser copies it), and so does
+ * every joined piece; V8 collects them only once 32 MiB have piled up, a constant of its own, and that pile was
+ * most of what a 1 GiB upload added to the API's memory. A collection of a young generation holding little but
+ * dead buffers takes a fraction of a millisecond (docs/decisions.md, "Uploads against tusd").
+ */
+export const UPLOAD_COLLECT_BYTES = 2 * 1024 * 1024;
+
+/** V8's collector, where the process runs with `--expose-gc` (npm start and the image do; tests need not). */
+const collector = (globalThis as { gc?: (options: { type: 'minor' }) => void }).gc;
+let sinceCollection = 0;
+
+/**
  * The Web `Request` that `@tus/server` 2 reads, with a body in 256 KiB pieces. srvx hands tus the socket's
  * 64 KiB pieces, and each one then crosses a Web stream, a Node stream, tus's size limiter and the store's
  * own streams before it reaches the disk or S3: per piece, not per byte, that was most of the API's CPU
@@ -40,6 +53,11 @@ function batchedBody(req: IncomingMessage, method: string): ReadableStream<Uint8
     const piece = Buffer.concat(parts, size);
     parts = [];
     size = 0;
+    sinceCollection += piece.length;
+    if (collector && sinceCollection >= UPLOAD_COLLECT_BYTES) {
+      sinceCollection -= UPLOAD_COLLECT_BYTES;
+      collector({ type: 'minor' });
+    }
     return piece;
   };
   let onData: (chunk: Buffer) => void;
