@@ -311,18 +311,16 @@ for (const store of STORES) {
   const rate = (r) => SIZE / MB / r.seconds;
   const ratios = api.map((r, i) => rate(r) / rate(reference[i]));
   const cpu = (list, part = 'cpu') => median(list.map((r) => r[part] / (SIZE / GIB)));
+  /** The median MB/s of `list` and their spread, the median padded to `width`. */
+  const speed = (list, width = 0) => `${median(list.map(rate)).toFixed(0).padStart(width)} MB/s (${spread(list.map(rate))})`;
   const cpuText = (list) => `${cpu(list).toFixed(2)} CPU s/GiB (user ${cpu(list, 'user').toFixed(2)}, system ${cpu(list, 'system').toFixed(2)})`;
   const label = store === 's3' ? 'S3 store (MinIO)' : 'filesystem store';
   console.log('');
   console.log(`upload of ${(SIZE / GIB).toFixed(2)} GiB over loopback, tus-js-client, ${mib(CHUNK + 1)} chunks, ${label}, ${ROUNDS} rounds`);
-  console.log(`  API (/api/uploads)  median ${median(api.map(rate)).toFixed(0).padStart(4)} MB/s (${spread(api.map(rate))}), ${cpuText(api)}`);
-  console.log(
-    `  tusd (reference)    median ${median(reference.map(rate)).toFixed(0).padStart(4)} MB/s (${spread(reference.map(rate))}), ${cpuText(reference)}`,
-  );
+  console.log(`  API (/api/uploads)  median ${speed(api, 4)}, ${cpuText(api)}`);
+  console.log(`  tusd (reference)    median ${speed(reference, 4)}, ${cpuText(reference)}`);
   const libraryRatios = library.map((r, i) => rate(r) / rate(reference[i]));
-  if (library.length) {
-    console.log(`  tus alone (library) median ${median(library.map(rate)).toFixed(0).padStart(4)} MB/s (${spread(library.map(rate))}), ${cpuText(library)}`);
-  }
+  if (library.length) console.log(`  tus alone (library) median ${speed(library, 4)}, ${cpuText(library)}`);
   console.log(`  ratio API / tusd, paired by round: median ${median(ratios).toFixed(2)} (${spread(ratios, 2)})`);
   if (library.length) console.log(`  ratio tus alone / tusd, paired by round: median ${median(libraryRatios).toFixed(2)} (${spread(libraryRatios, 2)})`);
   console.log(`  API resident memory: ${mib(memory.idle)} idle, ${mib(memory.peak)} at peak (+${mib(memory.peak - memory.idle)} for a ${mib(SIZE)} file)`);
@@ -331,8 +329,8 @@ for (const store of STORES) {
     {
       benchmark: 'bench:upload',
       measure: `tus upload of ${(SIZE / GIB).toFixed(2)} GiB, ${label}, median of ${ROUNDS} rounds (ratios ${spread(ratios, 2)})`,
-      result: `${median(api.map(rate)).toFixed(0)} MB/s (${spread(api.map(rate))})`,
-      baseline: `tusd ${median(reference.map(rate)).toFixed(0)} MB/s (${spread(reference.map(rate))})`,
+      result: speed(api),
+      baseline: `tusd ${speed(reference)}`,
       ratio: median(ratios),
       target: store === 's3' ? '≥ 0.9×, API peak under 150 MB' : '≥ 1.0×, API peak under 150 MB',
       peakMiB: memory.peak / 1024 ** 2,
@@ -352,7 +350,7 @@ for (const store of STORES) {
     rows.push({
       benchmark: 'bench:upload',
       measure: `the library alone (@tus/server and FileStore behind node:http, no API), ${label}, median of ${ROUNDS} rounds (ratios ${spread(libraryRatios, 2)})`,
-      result: `${median(library.map(rate)).toFixed(0)} MB/s (${spread(library.map(rate))}), ${cpu(library).toFixed(2)} CPU s/GiB`,
+      result: `${speed(library)}, ${cpu(library).toFixed(2)} CPU s/GiB`,
       baseline: `tusd ${median(reference.map(rate)).toFixed(0)} MB/s, ${cpu(reference).toFixed(2)} CPU s/GiB`,
       ratio: median(libraryRatios),
       target: '—',
