@@ -1,21 +1,41 @@
 #!/usr/bin/env node
-// bench:upload's third contestant on the filesystem store: `@tus/server` with `FileStore` behind `node:http`,
-// reading the body as the API hands it over (the built API's `uploadRequest`), and nothing else: no Nest, no
-// Express, no token, no database. Between it and tusd lies what the library and Node cost; between it and the
-// API, what the product adds. Started by infra/bench/upload.mjs as `node tus-alone.mjs <port> <folder>`.
+// bench:upload's third contestant: `@tus/server` behind `node:http`, reading the body as the API hands it over
+// (the built API's `uploadRequest`), with the store the API builds for the same driver, and nothing else: no
+// Nest, no Express, no token, no database. Between it and tusd lies what the library and Node cost; between it
+// and the API, what the product adds, in time and in memory. Started by infra/bench/upload.mjs as
+// `node tus-alone.mjs <port> <folder>` (FileStore) or `node tus-alone.mjs <port> s3` (S3Store, configured by the
+// API's own S3_* variables).
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { root } from '../lib/setup.mjs';
 
-const [port, directory] = process.argv.slice(2);
+const [port, where] = process.argv.slice(2);
 const require = createRequire(path.join(root, 'api/package.json'));
 const { Server } = require('@tus/server');
-const { FileStore } = require('@tus/file-store');
 const { sendNodeResponse } = require('srvx/node');
 const { uploadRequest } = require(path.join(root, 'api/dist/sessions/upload-request.js'));
 
-const tus = new Server({ path: '/files', datastore: new FileStore({ directory }), relativeLocation: true, disableTerminationForFinishedUploads: true });
+function datastore() {
+  if (where !== 's3') {
+    const { FileStore } = require('@tus/file-store');
+    return new FileStore({ directory: where });
+  }
+  const { s3UploadStore } = require(path.join(root, 'api/dist/storage/s3-upload-store.js'));
+  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY } = process.env;
+  const settings = {
+    endpoint: S3_ENDPOINT,
+    publicEndpoint: S3_ENDPOINT,
+    region: 'us-east-1',
+    bucket: S3_BUCKET,
+    accessKey: S3_ACCESS_KEY,
+    secretKey: S3_SECRET_KEY,
+  };
+  // The region and upload expiry (24 hours) are the API's defaults.
+  return s3UploadStore(settings, 24 * 3600 * 1000, { delete: async () => {} }).datastore;
+}
+
+const tus = new Server({ path: '/files', datastore: datastore(), relativeLocation: true, disableTerminationForFinishedUploads: true });
 createServer((req, res) => {
   tus.handleWeb(uploadRequest(req, res)).then(
     (response) => sendNodeResponse(res, response),

@@ -5,8 +5,9 @@
 // (default 3, each going first in turn), so a burst of load on a shared machine hits them alike; each
 // round's ratio pairs the two uploads of that round, and the report gives the median and the spread.
 // Also printed: the CPU time each server spent per GiB (less sensitive to other load than MB/s) and the
-// API's resident memory, idle and at its peak during its uploads. On the filesystem store a third server takes its
-// turn: `@tus/server` alone (tus-alone.mjs), which shows what the library and Node cost without the API around them.
+// API's resident memory, idle and at its peak during its uploads. A third server takes its turn on each store:
+// `@tus/server` alone with the API's store (tus-alone.mjs), which shows what the library and Node cost, in time and
+// in memory, without the API around them.
 //
 // BENCH_UPLOAD_BYTES (default 1 GiB), BENCH_UPLOAD_ROUNDS, BENCH_UPLOAD_STORES (default filesystem,s3),
 // BENCH_CPU_PROF=<folder> (the API's V8 CPU profiles, one per store, for Chrome's DevTools) and
@@ -109,10 +110,15 @@ async function coachToken(dataDir, baseUrl) {
   return token;
 }
 
-/** Uploads the source file; resolves with the seconds it took and the CPU seconds `pid` spent meanwhile. */
+/**
+ * Uploads the source file; resolves with the seconds it took, the CPU seconds `pid` spent meanwhile and the
+ * largest resident set `pid` had (sampled every 50 ms).
+ */
 function upload(file, pid, options) {
   return new Promise((resolve, reject) => {
     const cpuBefore = cpuSeconds(pid);
+    let peak = rssBytes(pid);
+    const sampler = setInterval(() => (peak = Math.max(peak, rssBytes(pid))), 50);
     const started = performance.now();
     const handle = new tus.Upload(createReadStream(file), {
       uploadSize: SIZE,
@@ -121,12 +127,16 @@ function upload(file, pid, options) {
       storeFingerprintForResuming: false,
       ...options,
       onSuccess: () => {
+        clearInterval(sampler);
         const cpuAfter = cpuSeconds(pid);
         const user = cpuAfter.user - cpuBefore.user;
         const system = cpuAfter.system - cpuBefore.system;
-        resolve({ seconds: (performance.now() - started) / 1000, cpu: user + system, user, system, url: handle.url });
+        resolve({ seconds: (performance.now() - started) / 1000, cpu: user + system, user, system, peak, url: handle.url });
       },
-      onError: reject,
+      onError: (error) => {
+        clearInterval(sampler);
+        reject(error);
+      },
     });
     handle.start();
   });
@@ -158,25 +168,26 @@ if (STORES.includes('s3')) {
   children.push(minio.child);
   const client = new Minio.Client({ endPoint: '127.0.0.1', port: MINIO_PORT, useSSL: false, ...minioKeys });
   await client.makeBucket('tusd-bench');
+  await client.makeBucket('tus-alone-bench');
 }
 const s3Client = () => new Minio.Client({ endPoint: '127.0.0.1', port: MINIO_PORT, useSSL: false, ...minioKeys });
 
 const extraFlags = (process.env.BENCH_API_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 
+/** The API's settings for `bucket` on the benchmark's MinIO. */
+const s3Settings = (bucket) => ({
+  STORAGE_DRIVER: 's3',
+  S3_ENDPOINT: minio.endpoint,
+  S3_BUCKET: bucket,
+  S3_ACCESS_KEY: minioKeys.accessKey,
+  S3_SECRET_KEY: minioKeys.secretKey,
+});
+
 /** The product as npm start runs it, on `store`. */
 async function startProduct(store) {
   const dataDir = path.join(work, `product-${store}`);
   const baseUrl = `http://127.0.0.1:${PORT}`;
-  const s3 =
-    store === 's3'
-      ? {
-          STORAGE_DRIVER: 's3',
-          S3_ENDPOINT: minio.endpoint,
-          S3_BUCKET: 'touchline-bench',
-          S3_ACCESS_KEY: minioKeys.accessKey,
-          S3_SECRET_KEY: minioKeys.secretKey,
-        }
-      : { STORAGE_DRIVER: 'filesystem' };
+  const s3 = store === 's3' ? s3Settings('touchline-bench') : { STORAGE_DRIVER: 'filesystem' };
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
   const child = spawn(process.execPath, [...apiNodeFlags(), ...extraFlags, ...profile, path.join(root, 'infra/bin/start.mjs')], {
     cwd: root,
@@ -212,29 +223,36 @@ function startTusd(store) {
   return child;
 }
 
-/** `@tus/server` and `FileStore` alone, with the API's Node flags and its way of reading a body (tus-alone.mjs). */
-async function startTusAlone() {
+/** `@tus/server` alone with the API's store, Node flags and way of reading a body (tus-alone.mjs). */
+async function startTusAlone(store) {
   const directory = path.join(work, 'tus-alone');
-  mkdirSync(directory);
-  const child = spawn(process.execPath, [...apiNodeFlags(), ...extraFlags, path.join(root, 'infra/bench/tus-alone.mjs'), String(ALONE_PORT), directory], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  if (store === 'filesystem') mkdirSync(directory);
+  const child = spawn(
+    process.execPath,
+    [...apiNodeFlags(), ...extraFlags, path.join(root, 'infra/bench/tus-alone.mjs'), String(ALONE_PORT), store === 's3' ? 's3' : directory],
+    { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...(store === 's3' ? s3Settings('tus-alone-bench') : {}) } },
+  );
   children.push(child);
   await waitFor(`http://127.0.0.1:${ALONE_PORT}/files/`, child, 'tus alone');
   return { child, directory };
 }
 
-async function aloneRound(alone) {
+async function aloneRound(alone, store) {
   const result = await upload(source, alone.child.pid, { endpoint: `http://127.0.0.1:${ALONE_PORT}/files/`, metadata: { filename: 'bench.mp4' } });
   const id = result.url.split('/').pop();
-  if (statSync(path.join(alone.directory, id)).size !== SIZE) throw new Error('tus alone stored a file of the wrong size');
-  rmSync(path.join(alone.directory, id));
-  rmSync(path.join(alone.directory, `${id}.json`));
+  if (store === 's3') {
+    if ((await s3Client().statObject('tus-alone-bench', id)).size !== SIZE) throw new Error('tus alone stored an object of the wrong size');
+    await s3Client().removeObjects('tus-alone-bench', [id, `${id}.info`]);
+  } else {
+    if (statSync(path.join(alone.directory, id)).size !== SIZE) throw new Error('tus alone stored a file of the wrong size');
+    rmSync(path.join(alone.directory, id));
+    rmSync(path.join(alone.directory, `${id}.json`));
+  }
   return result;
 }
 
 /** One upload through the API into a new session; checks what was stored, then deletes the session. */
-async function apiRound(product, store, checkBytes, memory) {
+async function apiRound(product, store, checkBytes) {
   const auth = { authorization: `Bearer ${product.token}` };
   const created = await (
     await fetch(`${product.baseUrl}/api/sessions`, {
@@ -243,13 +261,11 @@ async function apiRound(product, store, checkBytes, memory) {
       body: JSON.stringify({ title: 'Benchmark', mediaType: 'video', fileName: 'bench.mp4', sizeBytes: SIZE }),
     })
   ).json();
-  const sampler = setInterval(() => (memory.peak = Math.max(memory.peak, rssBytes(product.child.pid))), 50);
   const result = await upload(source, product.child.pid, {
     endpoint: `${product.baseUrl}${created.upload.endpoint}`,
     metadata: created.upload.metadata,
     headers: auth,
   });
-  clearInterval(sampler);
   // The filesystem store links the recording under the session's key; on S3 the object tus completed is it.
   const key = store === 's3' ? result.url.split('/').pop() : `sessions/${created.session.id}/recording`;
   const stored =
@@ -283,30 +299,26 @@ for (const store of STORES) {
   const product = await startProduct(store);
   const tusd = startTusd(store);
   await waitFor(`http://127.0.0.1:${TUSD_PORT}/files/`, tusd, 'tusd');
-  // The library alone runs on the filesystem store only, where the API's goal is tusd's own speed.
-  const alone = store === 'filesystem' ? await startTusAlone() : null;
-  const memory = { idle: rssBytes(product.child.pid), peak: 0 };
-  memory.peak = memory.idle;
+  const alone = await startTusAlone(store);
+  const idle = { api: rssBytes(product.child.pid), alone: rssBytes(alone.child.pid) };
   const api = [];
   const reference = [];
   const library = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const turn = [
-      () => apiRound(product, store, round === 0, memory).then((r) => api.push(r)),
+      () => apiRound(product, store, round === 0).then((r) => api.push(r)),
       () => tusdRound(tusd, store).then((r) => reference.push(r)),
-      ...(alone ? [() => aloneRound(alone).then((r) => library.push(r))] : []),
+      () => aloneRound(alone, store).then((r) => library.push(r)),
     ];
     // Each contestant goes first in turn, so a burst of other work on the machine does not favour one of them.
     const first = round % turn.length;
     for (const go of [...turn.slice(first), ...turn.slice(0, first)]) await go();
     const last = (list) => (SIZE / MB / list.at(-1).seconds).toFixed(0);
-    console.log(
-      `  ${store} round ${round + 1}/${ROUNDS}: API ${last(api)} MB/s, tusd ${last(reference)} MB/s${alone ? `, tus alone ${last(library)} MB/s` : ''}`,
-    );
+    console.log(`  ${store} round ${round + 1}/${ROUNDS}: API ${last(api)} MB/s, tusd ${last(reference)} MB/s, tus alone ${last(library)} MB/s`);
   }
   await stop(product.child, 'SIGINT');
   await stop(tusd, 'SIGTERM');
-  if (alone) await stop(alone.child, 'SIGTERM');
+  await stop(alone.child, 'SIGTERM');
 
   const rate = (r) => SIZE / MB / r.seconds;
   const ratios = api.map((r, i) => rate(r) / rate(reference[i]));
@@ -315,15 +327,20 @@ for (const store of STORES) {
   const speed = (list, width = 0) => `${median(list.map(rate)).toFixed(0).padStart(width)} MB/s (${spread(list.map(rate))})`;
   const cpuText = (list) => `${cpu(list).toFixed(2)} CPU s/GiB (user ${cpu(list, 'user').toFixed(2)}, system ${cpu(list, 'system').toFixed(2)})`;
   const label = store === 's3' ? 'S3 store (MinIO)' : 'filesystem store';
+  const peak = (list) => Math.max(...list.map((r) => r.peak));
+  const name = store === 's3' ? 'S3Store' : 'FileStore';
   console.log('');
   console.log(`upload of ${(SIZE / GIB).toFixed(2)} GiB over loopback, tus-js-client, ${mib(CHUNK + 1)} chunks, ${label}, ${ROUNDS} rounds`);
   console.log(`  API (/api/uploads)  median ${speed(api, 4)}, ${cpuText(api)}`);
   console.log(`  tusd (reference)    median ${speed(reference, 4)}, ${cpuText(reference)}`);
   const libraryRatios = library.map((r, i) => rate(r) / rate(reference[i]));
-  if (library.length) console.log(`  tus alone (library) median ${speed(library, 4)}, ${cpuText(library)}`);
+  console.log(`  tus alone (library) median ${speed(library, 4)}, ${cpuText(library)}`);
   console.log(`  ratio API / tusd, paired by round: median ${median(ratios).toFixed(2)} (${spread(ratios, 2)})`);
-  if (library.length) console.log(`  ratio tus alone / tusd, paired by round: median ${median(libraryRatios).toFixed(2)} (${spread(libraryRatios, 2)})`);
-  console.log(`  API resident memory: ${mib(memory.idle)} idle, ${mib(memory.peak)} at peak (+${mib(memory.peak - memory.idle)} for a ${mib(SIZE)} file)`);
+  console.log(`  ratio tus alone / tusd, paired by round: median ${median(libraryRatios).toFixed(2)} (${spread(libraryRatios, 2)})`);
+  const memoryText = (list, at) => `${mib(at)} idle, ${mib(peak(list))} at peak (+${mib(peak(list) - at)} for a ${mib(SIZE)} file)`;
+  console.log(`  API resident memory:       ${memoryText(api, idle.api)}`);
+  console.log(`  tus alone resident memory: ${memoryText(library, idle.alone)}`);
+  console.log(`  tusd resident memory:      ${mib(peak(reference))} at peak`);
   console.log(`  stored bytes identical to the source: true`);
   rows.push(
     {
@@ -333,8 +350,8 @@ for (const store of STORES) {
       baseline: `tusd ${speed(reference)}`,
       ratio: median(ratios),
       target: store === 's3' ? '≥ 0.9×, API peak under 150 MB' : '≥ 1.0×, API peak under 150 MB',
-      peakMiB: memory.peak / 1024 ** 2,
-      memoryOf: `API, ${mib(memory.idle)} idle`,
+      peakMiB: peak(api) / 1024 ** 2,
+      memoryOf: `API, ${mib(idle.api)} idle; tusd ${mib(peak(reference))}`,
     },
     {
       benchmark: 'bench:upload',
@@ -346,17 +363,16 @@ for (const store of STORES) {
       peakMiB: null,
     },
   );
-  if (library.length) {
-    rows.push({
-      benchmark: 'bench:upload',
-      measure: `the library alone (@tus/server and FileStore behind node:http, no API), ${label}, median of ${ROUNDS} rounds (ratios ${spread(libraryRatios, 2)})`,
-      result: `${speed(library)}, ${cpu(library).toFixed(2)} CPU s/GiB`,
-      baseline: `tusd ${median(reference.map(rate)).toFixed(0)} MB/s, ${cpu(reference).toFixed(2)} CPU s/GiB`,
-      ratio: median(libraryRatios),
-      target: '—',
-      peakMiB: null,
-    });
-  }
+  rows.push({
+    benchmark: 'bench:upload',
+    measure: `the library alone (@tus/server and ${name} behind node:http, no API), ${label}, median of ${ROUNDS} rounds (ratios ${spread(libraryRatios, 2)})`,
+    result: `${speed(library)}, ${cpu(library).toFixed(2)} CPU s/GiB`,
+    baseline: `tusd ${median(reference.map(rate)).toFixed(0)} MB/s, ${cpu(reference).toFixed(2)} CPU s/GiB`,
+    ratio: median(libraryRatios),
+    target: '—',
+    peakMiB: peak(library) / 1024 ** 2,
+    memoryOf: `tus alone, ${mib(idle.alone)} idle`,
+  });
 }
 if (minio) await minio.stop();
 reportRows(rows);

@@ -3,8 +3,6 @@ import { mkdir, rm } from 'node:fs/promises';
 import * as path from 'node:path';
 import { DynamicModule, Module } from '@nestjs/common';
 import { FileStore } from '@tus/file-store';
-import type { MetadataValue } from '@tus/s3-store';
-import { MemoryKvStore } from '@tus/server';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { loadOrCreateSecret } from '../database/secrets';
@@ -47,7 +45,9 @@ export class StorageModule {
           provide: UPLOAD_STORE,
           inject: [OBJECT_STORAGE],
           useFactory: (storage: ObjectStorage): Promise<UploadStore> | UploadStore =>
-            storage instanceof FilesystemObjectStorage ? fileUploadStore(config, storage) : s3UploadStore(config, storage),
+            storage instanceof FilesystemObjectStorage
+              ? fileUploadStore(config, storage)
+              : import('./s3-upload-store.js').then(({ s3UploadStore }) => s3UploadStore(config.storage.s3!, config.uploads.expiryMs, storage)),
         },
       ],
       exports: [OBJECT_STORAGE, UPLOAD_STORE],
@@ -75,45 +75,5 @@ function fileUploadStore(config: AppConfig, storage: FilesystemObjectStorage): U
     },
     release: remove,
     discard: remove,
-  };
-}
-
-async function s3UploadStore(config: AppConfig, storage: ObjectStorage): Promise<UploadStore> {
-  const { S3Store } = await import('@tus/s3-store');
-  const s3 = config.storage.s3!;
-  const cache = new MemoryKvStore<MetadataValue>();
-  const store = new S3Store({
-    cache,
-    // The server's own multipart expiry (listMultipartUploads) works on every S3 server; object tags do not.
-    useTags: false,
-    expirationPeriodInMilliseconds: config.uploads.expiryMs,
-    s3ClientConfig: {
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: s3.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: s3.accessKey, secretAccessKey: s3.secretKey },
-      // Checksums only where S3 requires them: not every S3-compatible server accepts the newer defaults.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    },
-  });
-  const forget = async (id: string) => {
-    await storage.delete(`${id}.info`);
-    await cache.delete(id);
-  };
-  return {
-    datastore: store,
-    // The finished object sits under the upload's id; its `.info` sidecar holds tus's bookkeeping. (The
-    // store's own remove() expects an open multipart upload, which a finished one no longer has.)
-    stagingKey: (id) => id,
-    // S3 has no second name for an object: a copy rewrites every byte (about 2.5 s per GiB on MinIO, inside
-    // the client's last request). The object tus completed is the recording (docs/decisions.md).
-    keep: async (id) => id,
-    release: forget,
-    discard: async (id) => {
-      await storage.delete(id);
-      await forget(id);
-    },
   };
 }
