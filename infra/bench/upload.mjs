@@ -45,7 +45,6 @@ const require = createRequire(path.join(root, 'api/package.json'));
 const tus = require('tus-js-client');
 const { Client } = require('pg');
 const { importJWK, SignJWT } = require('jose');
-const Minio = require('minio');
 
 const work = mkdtempSync(path.join(tmpdir(), 'touchline-bench-upload-'));
 // PostgreSQL runs as its own user when the benchmark runs as root; it must reach its folder inside.
@@ -166,11 +165,15 @@ const minioKeys = { accessKey: 'benchadmin', secretKey: randomUUID() };
 if (STORES.includes('s3')) {
   minio = await startMinio({ dataDir: path.join(work, 'minio'), port: MINIO_PORT, consolePort: MINIO_CONSOLE_PORT, ...minioKeys });
   children.push(minio.child);
-  const client = new Minio.Client({ endPoint: '127.0.0.1', port: MINIO_PORT, useSSL: false, ...minioKeys });
-  await client.makeBucket('tusd-bench');
-  await client.makeBucket('tus-alone-bench');
+  for (const bucket of ['tusd-bench', 'tus-alone-bench']) await bucketStorage(bucket).ensureBucket();
 }
-const s3Client = () => new Minio.Client({ endPoint: '127.0.0.1', port: MINIO_PORT, useSSL: false, ...minioKeys });
+
+/** The API's own S3 adapter on `bucket` of the benchmark's MinIO, to check and remove what the servers stored. */
+function bucketStorage(bucket) {
+  const { S3ObjectStorage } = require(path.join(root, 'api/dist/storage/s3-object-storage.js'));
+  const { accessKey, secretKey } = minioKeys;
+  return new S3ObjectStorage({ endpoint: minio.endpoint, publicEndpoint: minio.endpoint, region: 'us-east-1', bucket, accessKey, secretKey });
+}
 
 const extraFlags = (process.env.BENCH_API_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 
@@ -241,8 +244,9 @@ async function aloneRound(alone, store) {
   const result = await upload(source, alone.child.pid, { endpoint: `http://127.0.0.1:${ALONE_PORT}/files/`, metadata: { filename: 'bench.mp4' } });
   const id = result.url.split('/').pop();
   if (store === 's3') {
-    if ((await s3Client().statObject('tus-alone-bench', id)).size !== SIZE) throw new Error('tus alone stored an object of the wrong size');
-    await s3Client().removeObjects('tus-alone-bench', [id, `${id}.info`]);
+    const storage = bucketStorage('tus-alone-bench');
+    if ((await storage.stat(id))?.size !== SIZE) throw new Error('tus alone stored an object of the wrong size');
+    for (const key of [id, `${id}.info`]) await storage.delete(key);
   } else {
     if (statSync(path.join(alone.directory, id)).size !== SIZE) throw new Error('tus alone stored a file of the wrong size');
     rmSync(path.join(alone.directory, id));
@@ -268,11 +272,10 @@ async function apiRound(product, store, checkBytes) {
   });
   // The filesystem store links the recording under the session's key; on S3 the object tus completed is it.
   const key = store === 's3' ? result.url.split('/').pop() : `sessions/${created.session.id}/recording`;
-  const stored =
-    store === 's3' ? await s3Client().getObject('touchline-bench', key) : createReadStream(path.join(product.dataDir, 'objects', ...key.split('/')));
+  const stored = store === 's3' ? await bucketStorage('touchline-bench').get(key) : createReadStream(path.join(product.dataDir, 'objects', ...key.split('/')));
   if (checkBytes) {
     const stat =
-      store === 's3' ? (await s3Client().statObject('touchline-bench', key)).size : statSync(path.join(product.dataDir, 'objects', ...key.split('/'))).size;
+      store === 's3' ? (await bucketStorage('touchline-bench').stat(key)).size : statSync(path.join(product.dataDir, 'objects', ...key.split('/'))).size;
     if ((await sha256(stored)) !== sourceHash) throw new Error(`the API stored different bytes (${store}, ${stat} bytes)`);
   }
   if (!checkBytes) stored.destroy();
@@ -286,8 +289,8 @@ async function tusdRound(tusd, store) {
   const result = await upload(source, tusd.pid, { endpoint: `http://127.0.0.1:${TUSD_PORT}/files/`, metadata: { filename: 'bench.mp4' } });
   const id = result.url.split('/').pop();
   if (store === 's3') {
-    const client = s3Client();
-    await client.removeObjects('tusd-bench', [id.split('+')[0], `${id.split('+')[0]}.info`]);
+    const object = id.split('+')[0];
+    for (const key of [object, `${object}.info`]) await bucketStorage('tusd-bench').delete(key);
   } else {
     rmSync(path.join(work, 'tusd'), { recursive: true, force: true });
   }

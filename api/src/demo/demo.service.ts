@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
@@ -89,8 +89,9 @@ export class DemoService {
         transcript: analysis.transcript,
         codeCounts: analysis.transcript ? codeCounts(analysis.transcript) : null,
       };
-      await this.storage.put(RECORDING_KEY, createReadStream(file));
-      await this.storage.put(reportKey, Readable.from([JSON.stringify(report)]));
+      await this.storage.put(RECORDING_KEY, createReadStream(file), (await stat(file)).size);
+      const json = Buffer.from(JSON.stringify(report));
+      await this.storage.put(reportKey, Readable.from([json]), json.length);
       this.logger.log('demo session made from a generated recording');
       return report;
     } finally {

@@ -34,7 +34,7 @@ export class FilesystemObjectStorage implements ObjectStorage {
     return path.join(this.root, ...key.split('/'));
   }
 
-  async put(key: string, body: Readable): Promise<void> {
+  async put(key: string, body: Readable, _size: number): Promise<void> {
     const file = this.resolve(key);
     await mkdir(path.dirname(file), { recursive: true });
     const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;

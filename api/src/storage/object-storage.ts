@@ -17,7 +17,8 @@ export interface DownloadUrlOptions {
  * onto files under the data directory or objects in an S3 bucket.
  */
 export interface ObjectStorage {
-  put(key: string, body: Readable): Promise<void>;
+  /** Stores `size` bytes read from `body` under `key`, replacing what was there (S3 takes an object of known length). */
+  put(key: string, body: Readable, size: number): Promise<void>;
   /** The object's bytes, or only `range` of them. Rejects with `ObjectNotFoundError` when there is none. */
   get(key: string, range?: ByteRange): Promise<Readable>;
   /** The object's size, or null when there is no such object. */
