@@ -14,8 +14,9 @@ const UPLOADS_FOLDER = 'uploads';
 
 /**
  * The one place that branches on `STORAGE_DRIVER`: it builds the object storage and the tus data store
- * that writes where that storage can read. The S3 client libraries (minio, the AWS SDK under `@tus/s3-store`) are
- * loaded only for the S3 driver: they hold about 40 MiB of a process that would never use them.
+ * that writes where that storage can read. The S3 client library (the AWS SDK, which `@tus/s3-store` is built on and
+ * `S3ObjectStorage` uses too) is loaded only for the S3 driver: it holds tens of MiB of a process that would never
+ * use it.
  */
 @Module({})
 export class StorageModule {

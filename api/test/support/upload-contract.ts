@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { Readable } from 'node:stream';
 import { SESSION_MESSAGES, UPLOAD, type SessionPageDto } from '@touchline/shared';
 import { mediaBuffer, startMinio, startVersitygw, type S3Server } from '@touchline/tooling';
 import * as tus from 'tus-js-client';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } from '../../src/storage/object-storage';
+import { OBJECT_STORAGE, ObjectNotFoundError, UPLOAD_STORE, type ObjectStorage, type UploadStore } from '../../src/storage/object-storage';
 import { UploadSweeper } from '../../src/sessions/upload-sweeper.service';
 import { UploadsService } from '../../src/sessions/uploads.service';
 import { freePort } from './mail-catcher';
@@ -319,6 +320,29 @@ export function uploadContract(backend: Backend): void {
 
       expect((await call('DELETE', `/api/sessions/${session.session.id}`, coach)).status).toBe(204);
       for (const left of [key, uploadStore.stagingKey(uploadId), bookkeeping]) expect(await storage.stat(left), left).toBeNull();
+    });
+
+    it('stores an object of a given length, reads it whole and by range, and reports a missing one as missing', async () => {
+      const data = randomBytes(3 * MiB + 17);
+      const key = `contract/${randomBytes(6).toString('hex')}/object`;
+      await storage.put(key, Readable.from([data.subarray(0, MiB), data.subarray(MiB)]), data.length);
+      expect(await storage.stat(key)).toEqual({ size: data.length });
+      expect(sha256(Buffer.concat(await (await storage.get(key)).toArray()))).toBe(sha256(data));
+      const range = Buffer.concat(await (await storage.get(key, { start: 1000, end: 1999 })).toArray());
+      expect(range.equals(data.subarray(1000, 2000))).toBe(true);
+
+      // A tool (ffmpeg) reads the object where toolSource says: a file, or a URL that serves ranges.
+      const source = await storage.toolSource(key, 60);
+      const bytes = source.startsWith('http')
+        ? Buffer.from(await (await fetch(source, { headers: { range: 'bytes=0-99' } })).arrayBuffer())
+        : (await readFile(source)).subarray(0, 100);
+      expect(bytes.equals(data.subarray(0, 100))).toBe(true);
+
+      await storage.delete(key);
+      expect(await storage.stat(key)).toBeNull();
+      await expect(storage.get(key)).rejects.toBeInstanceOf(ObjectNotFoundError);
+      await expect(storage.toolSource(key, 60)).rejects.toBeInstanceOf(ObjectNotFoundError);
+      await storage.delete(key);
     });
 
     it('sweeps away an abandoned upload and its session once they expire', async () => {
