@@ -93,12 +93,27 @@ async function analysedSession(): Promise<string> {
   return report;
 }
 
+/**
+ * Lighthouse's own trace failures: the browser's trace lacked the navigation's start, which says nothing about the
+ * page (it happens now and then on a loaded machine). Such a run is repeated once; any other failure stands.
+ */
+const TRACE_FAILURES = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
+
+async function lighthouseRun(route: string) {
+  const run = () =>
+    lighthouse(
+      `${product.url}${route}`,
+      { port: debuggingPort, output: 'html', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true },
+      desktopConfig,
+    );
+  const first = await run();
+  if (!TRACE_FAILURES.has(first?.lhr.runtimeError?.code ?? '')) return first;
+  console.log(`Lighthouse on ${route}: ${first!.lhr.runtimeError!.code}, run again`);
+  return run();
+}
+
 async function audit(route: string, who: string) {
-  const result = await lighthouse(
-    `${product.url}${route}`,
-    { port: debuggingPort, output: 'html', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true },
-    desktopConfig,
-  );
+  const result = await lighthouseRun(route);
   if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
   const file = path.join(reports, `${route === '/' ? 'home' : route.slice(1).replaceAll('/', '-')}.html`);
   writeFileSync(file, result.report as string);
