@@ -21,18 +21,10 @@ function datastore() {
     const { FileStore } = require('@tus/file-store');
     return new FileStore({ directory: where });
   }
+  const { loadConfig } = require(path.join(root, 'api/dist/config/app-config.js'));
   const { s3UploadStore } = require(path.join(root, 'api/dist/storage/s3-upload-store.js'));
-  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY } = process.env;
-  const settings = {
-    endpoint: S3_ENDPOINT,
-    publicEndpoint: S3_ENDPOINT,
-    region: 'us-east-1',
-    bucket: S3_BUCKET,
-    accessKey: S3_ACCESS_KEY,
-    secretKey: S3_SECRET_KEY,
-  };
-  // The region and upload expiry (24 hours) are the API's defaults.
-  return s3UploadStore(settings, 24 * 3600 * 1000, { delete: async () => {} }).datastore;
+  const config = loadConfig();
+  return s3UploadStore(config.storage.s3, config.uploads.expiryMs, { delete: async () => {} }).datastore;
 }
 
 const tus = new Server({ path: '/files', datastore: datastore(), relativeLocation: true, disableTerminationForFinishedUploads: true });

@@ -162,20 +162,6 @@ const sourceHash = await sha256(createReadStream(source));
 
 let minio;
 const minioKeys = { accessKey: 'benchadmin', secretKey: randomUUID() };
-if (STORES.includes('s3')) {
-  minio = await startMinio({ dataDir: path.join(work, 'minio'), port: MINIO_PORT, consolePort: MINIO_CONSOLE_PORT, ...minioKeys });
-  children.push(minio.child);
-  for (const bucket of ['tusd-bench', 'tus-alone-bench']) await bucketStorage(bucket).ensureBucket();
-}
-
-/** The API's own S3 adapter on `bucket` of the benchmark's MinIO, to check and remove what the servers stored. */
-function bucketStorage(bucket) {
-  const { S3ObjectStorage } = require(path.join(root, 'api/dist/storage/s3-object-storage.js'));
-  const { accessKey, secretKey } = minioKeys;
-  return new S3ObjectStorage({ endpoint: minio.endpoint, publicEndpoint: minio.endpoint, region: 'us-east-1', bucket, accessKey, secretKey });
-}
-
-const extraFlags = (process.env.BENCH_API_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 
 /** The API's settings for `bucket` on the benchmark's MinIO. */
 const s3Settings = (bucket) => ({
@@ -185,6 +171,25 @@ const s3Settings = (bucket) => ({
   S3_ACCESS_KEY: minioKeys.accessKey,
   S3_SECRET_KEY: minioKeys.secretKey,
 });
+
+const buckets = new Map();
+/** The API's own S3 adapter on `bucket` of the benchmark's MinIO, to check and remove what the servers stored. */
+function bucketStorage(bucket) {
+  if (!buckets.has(bucket)) {
+    const { loadConfig } = require(path.join(root, 'api/dist/config/app-config.js'));
+    const { S3ObjectStorage } = require(path.join(root, 'api/dist/storage/s3-object-storage.js'));
+    buckets.set(bucket, new S3ObjectStorage(loadConfig(s3Settings(bucket)).storage.s3));
+  }
+  return buckets.get(bucket);
+}
+
+if (STORES.includes('s3')) {
+  minio = await startMinio({ dataDir: path.join(work, 'minio'), port: MINIO_PORT, consolePort: MINIO_CONSOLE_PORT, ...minioKeys });
+  children.push(minio.child);
+  for (const bucket of ['tusd-bench', 'tus-alone-bench']) await bucketStorage(bucket).ensureBucket();
+}
+
+const extraFlags = (process.env.BENCH_API_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 
 /** The product as npm start runs it, on `store`. */
 async function startProduct(store) {

@@ -8,14 +8,16 @@ import {
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../config/app-config';
 import type { ByteRange, DownloadUrlOptions, ObjectStorage } from './object-storage';
 import { ObjectNotFoundError } from './object-storage';
 
-function clientFor(endpoint: string, s3: S3Settings): S3Client {
-  return new S3Client({
+/** How the API's S3 clients reach the store at `endpoint`: this one, and the one inside tus's S3 store. */
+export function s3ClientConfig(s3: S3Settings, endpoint = s3.endpoint): S3ClientConfig {
+  return {
     endpoint,
     // A fixed region avoids a bucket-location lookup, and presigning needs no round trip at all.
     region: s3.region,
@@ -25,7 +27,7 @@ function clientFor(endpoint: string, s3: S3Settings): S3Client {
     // presigned URL must not ask the browser for one.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  };
 }
 
 /**
@@ -39,8 +41,8 @@ export class S3ObjectStorage implements ObjectStorage {
   private readonly bucket: string;
 
   constructor(private readonly s3: S3Settings) {
-    this.client = clientFor(s3.endpoint, s3);
-    this.publicClient = s3.publicEndpoint === s3.endpoint ? this.client : clientFor(s3.publicEndpoint, s3);
+    this.client = new S3Client(s3ClientConfig(s3));
+    this.publicClient = s3.publicEndpoint === s3.endpoint ? this.client : new S3Client(s3ClientConfig(s3, s3.publicEndpoint));
     this.bucket = s3.bucket;
   }
 

@@ -2,6 +2,7 @@ import { S3Store, type MetadataValue } from '@tus/s3-store';
 import { MemoryKvStore } from '@tus/server';
 import type { S3Settings } from '../config/app-config';
 import type { ObjectStorage, UploadStore } from './object-storage';
+import { s3ClientConfig } from './s3-object-storage';
 
 /**
  * tus's S3 data store, writing where `storage` reads: each upload becomes one object under its id, put together
@@ -15,16 +16,7 @@ export function s3UploadStore(s3: S3Settings, expiryMs: number, storage: Pick<Ob
     // The server's own multipart expiry (listMultipartUploads) works on every S3 server; object tags do not.
     useTags: false,
     expirationPeriodInMilliseconds: expiryMs,
-    s3ClientConfig: {
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: s3.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: s3.accessKey, secretAccessKey: s3.secretKey },
-      // Checksums only where S3 requires them: not every S3-compatible server accepts the newer defaults.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    },
+    s3ClientConfig: { bucket: s3.bucket, ...s3ClientConfig(s3) },
   });
   const forget = async (id: string) => {
     await storage.delete(`${id}.info`);
