@@ -18,7 +18,6 @@ import { DashboardsModule } from './dashboards/dashboards.module';
 import { ReviewCommentEntity } from './reviews/review-comment.entity';
 import { ReviewLinkEntity } from './reviews/review-link.entity';
 import { ReviewsModule } from './reviews/reviews.module';
-import { redactReviewToken } from './reviews/review-token';
 import { DemoModule } from './demo/demo.module';
 import { GoalEntity } from './dashboards/goal.entity';
 import { DATABASE_URL } from './database/database-url';
@@ -29,7 +28,7 @@ import { SessionsModule } from './sessions/sessions.module';
 import { SquadModule } from './squad/squad.module';
 import { TeamsModule } from './teams/teams.module';
 import { TeamEntity, TeamInvitationEntity, TeamMemberEntity } from './teams/team.entity';
-import { redactInvitationToken } from './teams/invitation-token';
+import { redactUrl } from './common/log-redaction';
 import { StorageModule } from './storage/storage.module';
 import { UserEntity } from './users/user.entity';
 import { UsersModule } from './users/users.module';
@@ -58,12 +57,12 @@ export class AppModule {
           pinoHttp: {
             logger,
             autoLogging: { ignore: (req) => req.url === '/api/health' },
-            // One line per request with what an operator needs; never headers (tokens, cookies).
+            // One line per request with what an operator needs; never headers (tokens, cookies), never a URL's secrets.
             serializers: {
               req: (req: { id: unknown; method: string; url: string }) => ({
                 id: req.id,
                 method: req.method,
-                url: redactInvitationToken(redactReviewToken(req.url)),
+                url: redactUrl(req.url),
               }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },

@@ -94,6 +94,16 @@ describe('contact', () => {
     ]);
   });
 
+  it('quotes the sender’s name in Reply-To, so a name with addresses in it adds no recipient', async () => {
+    const name = 'Club CEO, attacker@evil.example, "x" <other@evil.example>,';
+    const response = await post(api, '/help/contact', contact('ceo@club.example', { name }));
+    expect(response.status).toBe(201);
+    const { reference } = (await response.json()) as { reference: string };
+    const received = await mail.waitForMail(SUPPORT, new RegExp(reference));
+    const full = (await (await fetch(`${mail.webUrl}/email/${received.id}`)).json()) as { replyTo?: { address: string; name: string }[] };
+    expect(full.replyTo).toEqual([{ address: 'ceo@club.example', name }]);
+  });
+
   it('refuses a fourth request from one email address within the hour with 429', async () => {
     const email = 'busy@coach.example';
     for (let i = 0; i < 3; i++) expect((await post(api, '/help/contact', contact(email))).status).toBe(201);

@@ -53,7 +53,7 @@ export class ContactService {
       await this.requests.createAndDeliver(request, () =>
         this.mail.send({
           to: this.config.supportEmail,
-          replyTo: `${request.name.replace(/["<>\r\n]/g, '')} <${request.email}>`,
+          replyTo: { name: request.name, address: request.email },
           subject: `[${request.reference}] ${request.topic}: ${request.name}`,
           text: [
             `Reference: ${request.reference}`,

@@ -6,8 +6,11 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
-  /** Where replies go, when not to the sender (a help request's author). */
-  replyTo?: string;
+  /**
+   * Where replies go, when not to the sender (a help request's author). Name and address stay separate fields so
+   * that nodemailer quotes the name: a name holding commas or addresses cannot add recipients of its own.
+   */
+  replyTo?: { name: string; address: string };
 }
 
 /** Sends mail over SMTP (maildev under `npm start`, Mailpit or the club's server in the stack). */

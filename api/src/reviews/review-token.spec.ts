@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashReviewToken, newReviewToken, redactReviewToken, REVIEW_TOKEN_PATTERN, sameDigest } from './review-token';
+import { hashReviewToken, newReviewToken, REVIEW_TOKEN_PATTERN, sameDigest } from './review-token';
 
 describe('review link tokens', () => {
   it('are 32 random bytes in base64url, stored as their SHA-256', () => {
@@ -10,11 +10,5 @@ describe('review link tokens', () => {
     expect(sameDigest(hash, hashReviewToken(token))).toBe(true);
     expect(sameDigest(hash, hashReviewToken(newReviewToken().token))).toBe(false);
     expect(sameDigest(hash, hash.subarray(0, 16))).toBe(false);
-  });
-
-  it('never reach the log', () => {
-    expect(redactReviewToken('/api/external-review/5b1f/AbC_-123?x=1')).toBe('/api/external-review/5b1f/[token]?x=1');
-    expect(redactReviewToken('/api/external-review/5b1f/AbC_-123/comments')).toBe('/api/external-review/5b1f/[token]/comments');
-    expect(redactReviewToken('/api/sessions/5b1f')).toBe('/api/sessions/5b1f');
   });
 });

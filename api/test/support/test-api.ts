@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
+import type { DestinationStream } from 'pino';
 import { loadConfig } from '../../src/config/app-config';
 import { createApp } from '../../src/create-app';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/database/embedded-postgres';
@@ -17,7 +18,7 @@ export interface TestApi {
 }
 
 /** The real API on a real (embedded) PostgreSQL in a fresh data directory, listening on a free loopback port. */
-export async function startTestApi(env: Record<string, string> = {}, options: { port?: number } = {}): Promise<TestApi> {
+export async function startTestApi(env: Record<string, string> = {}, options: { port?: number; log?: DestinationStream } = {}): Promise<TestApi> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'touchline-api-'));
   const db = await startEmbeddedPostgres(dataDir);
   const port = options.port ?? (await freePort());
@@ -26,7 +27,7 @@ export async function startTestApi(env: Record<string, string> = {}, options: { 
     { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'silent', SERVE_WEB: 'false', SMTP_PORT: '1', ...env },
     dataDir,
   );
-  const app = await createApp(config, db.url, createLogger(config));
+  const app = await createApp(config, db.url, createLogger(config, options.log));
   await app.listen(port, '127.0.0.1');
   return {
     url,
