@@ -191,7 +191,9 @@ describe('Free Trial', () => {
   it('refuses uploads after its trial days with a way to choose a plan, and deletes nothing', async () => {
     const { token, email } = await coach('Free Trial');
     const session = { title: 'Tuesday', mediaType: 'audio', fileName: 'tuesday.mp3', sizeBytes: 1000 };
-    expect((await call(token, 'POST', '/api/sessions', session)).status).toBe(201);
+    const created = await call(token, 'POST', '/api/sessions', session);
+    expect(created.status).toBe(201);
+    const made = (await created.json()) as { session: { id: string } };
     const before = (await (await call(token, 'GET', '/api/subscription')).json()) as SubscriptionDto;
     expect(before).toMatchObject({ plan: 'Free Trial', trialEnded: false, billing: 'none' });
 
@@ -203,6 +205,23 @@ describe('Free Trial', () => {
     expect(message).toMatch(/^Your Free Trial ended on \d{1,2} [A-Z][a-z]+ \d{4}\. Choose a plan on the Pricing page/);
     expect(((await (await call(token, 'GET', '/api/sessions')).json()) as { total: number }).total).toBe(1);
     expect(await (await call(token, 'GET', '/api/subscription')).json()).toMatchObject({ plan: 'Free Trial', trialEnded: true });
+
+    // The session made during the trial cannot take its recording afterwards either: tus creation is refused alike.
+    const upload = await fetch(`${api.url}/api/uploads`, {
+      method: 'POST',
+      headers: {
+        ...bearer(token),
+        'tus-resumable': '1.0.0',
+        'upload-length': '1000',
+        'upload-metadata': `sessionId ${Buffer.from(made.session.id).toString('base64')}`,
+        'content-type': 'application/offset+octet-stream',
+      },
+      body: Buffer.alloc(1000),
+    });
+    expect(upload.status).toBe(403);
+    expect(((await upload.json()) as { message: string }).message).toBe(message);
+    const kept = (await (await call(token, 'GET', `/api/sessions/${made.session.id}`)).json()) as { uploadedAt: string | null; status: string };
+    expect(kept).toMatchObject({ uploadedAt: null });
   });
 
   it('counts the trial from when the plan was given', async () => {

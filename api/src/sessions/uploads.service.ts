@@ -12,6 +12,7 @@ import type { HttpMount } from '../common/http-mounts';
 import { asJsonError } from '../common/error-body';
 import { AppConfig } from '../config/app-config';
 import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } from '../storage/object-storage';
+import { EntitlementsService } from '../plans/entitlements.service';
 import type { UserEntity } from '../users/user.entity';
 import { detectMedia, mediaTypeOf, SNIFF_BYTES } from './media-detection';
 import { SessionEvents } from './session-events';
@@ -48,6 +49,7 @@ export class UploadsService {
     private readonly authenticator: UserAuthenticator,
     private readonly sessions: SessionsRepository,
     private readonly sessionsService: SessionsService,
+    private readonly entitlements: EntitlementsService,
     private readonly events: SessionEvents,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(UPLOAD_STORE) private readonly uploads: UploadStore,
@@ -131,6 +133,12 @@ export class UploadsService {
     if (!session) throw tusError(Errors.sessionNotFound());
     if (session.uploadedAt) throw tusError(Errors.alreadyUploaded());
     if (upload.size !== session.sizeBytes) throw tusError(Errors.uploadSizeMismatch());
+    // A session made during a Free Trial takes no recording once the trial has ended, as creating one would not.
+    try {
+      this.entitlements.assertCanUpload(user);
+    } catch (error) {
+      throw error instanceof AppError ? tusError(error) : error;
+    }
     const bound = await this.sessions.bindUpload(session.id, user.id, upload.id);
     if (!bound) throw tusError(Errors.alreadyUploaded());
     if (bound.previousUploadId && bound.previousUploadId !== upload.id) {
