@@ -1,4 +1,4 @@
-import { IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
+import { IDENTITY_ERROR_MESSAGES, SIGN_IN_MESSAGES } from '@touchline/shared';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, formAction, pkce } from './support/browserless-oidc';
@@ -189,30 +189,58 @@ describe('sign-in pages (embedded provider)', () => {
 
   const attemptFrom = (address: string, who: string, secret: string) => idp.submitLogin(new Agent(), pkce().challenge, who, secret, address);
 
-  it('makes an email wait after five wrong passwords from another address, then lets the right password in', async () => {
+  it('makes the guessing address wait after five wrong passwords, answering 429 with Retry-After, while the owner elsewhere signs in', async () => {
     await idp.signUp('target@club.example', password);
     for (let i = 0; i < 5; i++) await attemptFrom('198.18.0.1', 'target@club.example', `guess-${i}`);
-    const waiting = await attemptFrom('198.18.0.2', 'target@club.example', password);
+    const waiting = await attemptFrom('198.18.0.1', 'target@club.example', password);
     expect(waiting.callback).toBeUndefined();
+    expect(waiting.status).toBe(429);
+    expect(waiting.retryAfter).toBe('1');
     expect(waiting.html).toContain(IDENTITY_ERROR_MESSAGES['too-many-requests']);
-    await sleep(1200);
+    expect(waiting.html).toContain(SIGN_IN_MESSAGES.tryAgainIn(1));
+    // The owner, at another address, is not held up by a stranger's guesses.
     expect((await attemptFrom('198.18.0.2', 'target@club.example', password)).callback).toBeTruthy();
+    await sleep(1200);
+    expect((await attemptFrom('198.18.0.1', 'target@club.example', password)).callback).toBeTruthy();
   });
 
   it('grows the wait with every five further wrong passwords (1 s, then 2 s here)', async () => {
     const who = 'patient@club.example';
     await idp.signUp(who, password);
     for (let i = 0; i < 5; i++) await attemptFrom('198.18.1.1', who, `guess-${i}`);
-    // Tries during a wait are refused uncounted; after each wait a wrong password counts again.
     for (let i = 5; i < 10; i++) {
       await sleep(1100);
       expect((await attemptFrom('198.18.1.1', who, `guess-${i}`)).html).toContain(IDENTITY_ERROR_MESSAGES['invalid-credential']);
     }
     const tenth = Date.now();
     await sleep(1300 - (Date.now() - tenth));
-    expect((await attemptFrom('198.18.1.2', who, password)).html).toContain(IDENTITY_ERROR_MESSAGES['too-many-requests']);
+    expect((await attemptFrom('198.18.1.1', who, password)).html).toContain(IDENTITY_ERROR_MESSAGES['too-many-requests']);
     await sleep(2300 - (Date.now() - tenth));
-    expect((await attemptFrom('198.18.1.2', who, password)).callback).toBeTruthy();
+    expect((await attemptFrom('198.18.1.1', who, password)).callback).toBeTruthy();
+  }, 30_000);
+
+  it('counts tries during a wait against the address, so an address that keeps posting is shut out for every email', async () => {
+    const who = 'pounded@club.example';
+    await idp.signUp(who, password);
+    // 5 counted wrong passwords, then 15 tries during the waits: the address's 20 (here) are spent.
+    for (let i = 0; i < 20; i++) await attemptFrom('198.18.3.1', who, `guess-${i}`);
+    const other = await attemptFrom('198.18.3.1', 'other-email@club.example', 'guess');
+    expect(other.status).toBe(429);
+    expect(Number(other.retryAfter)).toBeGreaterThan(14 * 60);
+    // The owner elsewhere is still let in.
+    expect((await attemptFrom('198.18.3.2', who, password)).callback).toBeTruthy();
+  }, 30_000);
+
+  it('lifts every wait on an account when its password is reset', async () => {
+    const who = 'forgetful@club.example';
+    await idp.signUp(who, password);
+    for (let i = 0; i < 10; i++) await attemptFrom('198.18.4.1', who, `guess-${i}`);
+    expect((await attemptFrom('198.18.4.1', who, password)).status).toBe(429);
+    await call('POST', '/api/auth/reset-password-request', undefined, { email: who }, '198.18.4.1');
+    const code = /\b(\d{6})\b/.exec((await mail.waitForMail(who, /password reset code/)).text)![1]!;
+    const reset = await call('POST', '/api/auth/reset-password-confirm', undefined, { email: who, code, newPassword: 'fresh-secret-7' }, '198.18.4.1');
+    expect(reset.status).toBe(200);
+    expect((await attemptFrom('198.18.4.1', who, 'fresh-secret-7')).callback).toBeTruthy();
   }, 30_000);
 
   it('still throttles one client address trying many emails, with the catalogue message', async () => {

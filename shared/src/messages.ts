@@ -55,6 +55,16 @@ export const SIGNUP_MESSAGES = {
   verificationMailFailed: 'We could not send the verification email to this address. Please check the address, or try again later.',
 } as const;
 
+/** Sign-in messages the spec's catalogue has no row for. */
+export const SIGN_IN_MESSAGES = {
+  /** Said after the catalogue's "Too many failed login attempts…": how long this wait still lasts. */
+  tryAgainIn: (seconds: number) => {
+    if (seconds < 60) return `You can try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+    const minutes = Math.ceil(seconds / 60);
+    return `You can try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  },
+} as const;
+
 /** A missing build or runtime setting stops start-up with an error that names the variable. */
 export function missingSettingMessage(variable: string): string {
   return `Missing required setting: ${variable}`;

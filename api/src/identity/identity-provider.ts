@@ -36,7 +36,8 @@ export interface IdentityProvider {
 
   /**
    * Replaces the account's password and ends every session, grant and refresh token the account had at the
-   * provider, so a stolen session does not outlive a reset. Callers have already applied the password policy.
+   * provider, so a stolen session does not outlive a reset, and lifts every sign-in wait on the account (its owner
+   * has proved who they are). Callers have already applied the password policy.
    */
   setPassword(accountId: string, password: string): Promise<void>;
 

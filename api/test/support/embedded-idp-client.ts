@@ -73,12 +73,12 @@ export class EmbeddedIdpClient {
     email: string,
     password: string,
     address?: string,
-  ): Promise<{ callback?: string; html?: string; status: number }> {
+  ): Promise<{ callback?: string; html?: string; status: number; retryAfter?: string | null }> {
     const page = await this.open(agent, challenge, { login_hint: email });
     const headers: Record<string, string> = address ? { 'x-forwarded-for': address } : {};
     const result = await agent.postForm(new URL(formAction(page, '/login'), this.publicUrl).toString(), { email, password }, this.isCallback, headers);
     if (this.isCallback(result.url)) return { callback: result.url, status: result.response.status };
-    return { html: await result.response.text(), status: result.response.status };
+    return { html: await result.response.text(), status: result.response.status, retryAfter: result.response.headers.get('retry-after') };
   }
 
   async signIn(email: string, password: string): Promise<Tokens & { agent: Agent }> {

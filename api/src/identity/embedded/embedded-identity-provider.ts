@@ -4,6 +4,7 @@ import type { IdentityAccount, IdentityProvider, VerifiedIdentity } from '../ide
 import { JwtAccessTokenVerifier } from '../jwt-access-token-verifier';
 import { parseSignupProfile, type SignupProfile } from '../signup-profile';
 import type { IdentityAccountsRepository } from './identity-accounts.repository';
+import type { LoginThrottle } from './login-throttle';
 import { hashPassword } from './password-hasher';
 
 /** The port over the embedded provider: tokens are checked against its own public keys, in process. */
@@ -15,6 +16,7 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
     privateKeys: JWK[],
     private readonly issuer: string,
     audience: string,
+    private readonly throttle: LoginThrottle,
   ) {
     const publicKeys = privateKeys.map(({ kty, kid, alg, use, n, e, crv, x, y }) => ({ kty, kid, alg, use, n, e, crv, x, y }));
     this.verifier = new JwtAccessTokenVerifier(createLocalJWKSet({ keys: publicKeys }), issuer, audience);
@@ -35,6 +37,8 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
 
   async setPassword(accountId: string, password: string): Promise<void> {
     await this.accounts.setPasswordHash(accountId, await hashPassword(password));
+    const account = await this.accounts.findById(accountId);
+    if (account) this.throttle.clearAccount(account.email);
   }
 
   /**

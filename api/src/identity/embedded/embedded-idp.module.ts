@@ -12,6 +12,7 @@ import { EMBEDDED_OIDC_PROVIDER } from './embedded-idp.tokens';
 import { API_AUDIENCE, createEmbeddedOidcProvider, issuerFor } from './embedded-oidc-provider';
 import { IdentityAccountEntity } from './identity-account.entity';
 import { IdentityAccountsRepository } from './identity-accounts.repository';
+import { LoginThrottle } from './login-throttle';
 import { loadOrCreateSecrets, type EmbeddedIdpSecrets } from './identity-secrets';
 import { InteractionController } from './interaction.controller';
 import { InteractionService } from './interaction.service';
@@ -27,6 +28,7 @@ const STATIC_DIR = path.resolve(__dirname, '../../../assets/idp');
   providers: [
     IdentityAccountsRepository,
     InteractionService,
+    { provide: LoginThrottle, inject: [AppConfig], useFactory: (config: AppConfig) => new LoginThrottle(config.loginThrottle) },
     { provide: SECRETS, inject: [getDataSourceToken()], useFactory: (ds: DataSource) => loadOrCreateSecrets(ds) },
     {
       provide: EMBEDDED_OIDC_PROVIDER,
@@ -35,9 +37,9 @@ const STATIC_DIR = path.resolve(__dirname, '../../../assets/idp');
     },
     {
       provide: IDENTITY_PROVIDER,
-      inject: [IdentityAccountsRepository, SECRETS, AppConfig],
-      useFactory: (accounts: IdentityAccountsRepository, secrets: EmbeddedIdpSecrets, config: AppConfig) =>
-        new EmbeddedIdentityProvider(accounts, secrets.jwks.keys, issuerFor(config), API_AUDIENCE),
+      inject: [IdentityAccountsRepository, SECRETS, AppConfig, LoginThrottle],
+      useFactory: (accounts: IdentityAccountsRepository, secrets: EmbeddedIdpSecrets, config: AppConfig, throttle: LoginThrottle) =>
+        new EmbeddedIdentityProvider(accounts, secrets.jwks.keys, issuerFor(config), API_AUDIENCE, throttle),
     },
   ],
   exports: [IDENTITY_PROVIDER, IdentityAccountsRepository],

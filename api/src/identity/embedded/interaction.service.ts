@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { IDENTITY_ERROR_MESSAGES, PASSWORD_MIN_LENGTH, SIGNUP_MESSAGES } from '@touchline/shared';
+import { IDENTITY_ERROR_MESSAGES, PASSWORD_MIN_LENGTH, SIGN_IN_MESSAGES, SIGNUP_MESSAGES } from '@touchline/shared';
 import type { Request, Response } from 'express';
 import type Provider from 'oidc-provider';
 import { errors as oidcErrors } from 'oidc-provider';
@@ -28,11 +28,19 @@ export interface PasswordChange {
 
 type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
 
+/**
+ * A throttled password check: 429 with `Retry-After` for API clients, and for the person the catalogue's message
+ * with how long to wait.
+ */
+function tooManyTries(res: Response, waitSeconds: number): string {
+  res.setHeader('Retry-After', String(waitSeconds));
+  return `${IDENTITY_ERROR_MESSAGES['too-many-requests']} ${SIGN_IN_MESSAGES.tryAgainIn(waitSeconds)}`;
+}
+
 /** The rules of the embedded provider's sign-in, sign-up, email verification and password change pages. */
 @Injectable()
 export class InteractionService {
   private readonly logger = new Logger(InteractionService.name);
-  private readonly throttle: LoginThrottle;
   private readonly verificationMails = new RateLimiterMemory({ keyPrefix: 'verify-mail', points: 3, duration: 10 * 60 });
 
   constructor(
@@ -40,9 +48,8 @@ export class InteractionService {
     private readonly accounts: IdentityAccountsRepository,
     private readonly mail: MailService,
     @Inject(AppConfig) private readonly config: AppConfig,
-  ) {
-    this.throttle = new LoginThrottle(config.loginThrottle);
-  }
+    private readonly throttle: LoginThrottle,
+  ) {}
 
   private get loginHref() {
     return `${this.config.publicUrl}/login`;
@@ -82,10 +89,11 @@ export class InteractionService {
     const details = await this.details(req, res);
     if (!details) return;
     const address = req.ip ?? 'unknown';
-    const again = (error: string) => this.html(res, pages.loginPage(details.uid, { email, error, ...this.links }), 400);
+    const again = (error: string, status = 400) => this.html(res, pages.loginPage(details.uid, { email, error, ...this.links }), status);
 
     if (!EMAIL_PATTERN.test(email)) return again(IDENTITY_ERROR_MESSAGES['invalid-email']);
-    if (await this.throttle.isBlocked(email, address)) return again(IDENTITY_ERROR_MESSAGES['too-many-requests']);
+    const wait = await this.throttle.waitFor(email, address);
+    if (wait > 0) return again(tooManyTries(res, wait), 429);
 
     const account = await this.accounts.findByEmail(email);
     const valid = await verifyPassword(password, account?.passwordHash ?? (await dummyPasswordHash()));
@@ -94,7 +102,7 @@ export class InteractionService {
       // One text for an unknown email and a wrong password: the page must not tell which accounts exist.
       return again(IDENTITY_ERROR_MESSAGES['invalid-credential']);
     }
-    await this.throttle.recordSuccess(email);
+    this.throttle.recordSuccess(email, address);
     if (account.disabled) return again(IDENTITY_ERROR_MESSAGES['user-disabled']);
     if (!account.emailVerified) {
       await this.rememberPendingAccount(req, res, account.id);
@@ -155,15 +163,16 @@ export class InteractionService {
     if (!details) return;
     const account = details.session?.accountId ? await this.accounts.findById(details.session.accountId) : null;
     if (!account) return this.html(res, pages.loginPage(details.uid, this.links));
-    const again = (error: string) => this.html(res, pages.updatePasswordPage(details.uid, { email: account.email, error }), 400);
+    const again = (error: string, status = 400) => this.html(res, pages.updatePasswordPage(details.uid, { email: account.email, error }), status);
     const address = req.ip ?? 'unknown';
 
-    if (await this.throttle.isBlocked(account.email, address)) return again(IDENTITY_ERROR_MESSAGES['too-many-requests']);
+    const wait = await this.throttle.waitFor(account.email, address);
+    if (wait > 0) return again(tooManyTries(res, wait), 429);
     if (!(await verifyPassword(currentPassword, account.passwordHash))) {
       await this.throttle.recordFailure(account.email, address);
       return again(IDENTITY_ERROR_MESSAGES['wrong-password']);
     }
-    await this.throttle.recordSuccess(account.email);
+    this.throttle.recordSuccess(account.email, address);
     if (newPassword.length < PASSWORD_MIN_LENGTH || newPassword.length > 128) return again(IDENTITY_ERROR_MESSAGES['weak-password']);
     // Every other session, grant and refresh token of the account ends; this browser's sign-in goes on.
     await this.accounts.setPasswordHash(account.id, await hashPassword(newPassword), details.session?.uid);

@@ -54,6 +54,10 @@ export class KeycloakIdentityProvider implements IdentityProvider {
   async setPassword(accountId: string, password: string): Promise<void> {
     await this.authenticate();
     await this.admin.users.resetPassword({ id: accountId, credential: { type: 'password', value: password, temporary: false } });
+    // The brute-force detector's wait on the account ends with the reset: its owner has proved who they are.
+    await this.admin.attackDetection
+      .del({ id: accountId })
+      .catch((error: unknown) => this.logger.warn({ err: error, accountId }, 'lifting the brute-force wait after a reset failed'));
     // Every session ends (their refresh tokens with them), and offline tokens go with the revoked consents.
     await this.admin.users.logout({ id: accountId });
     const consents = await this.admin.users.listConsents({ id: accountId });
