@@ -237,14 +237,32 @@ describe('the token check', () => {
     expect((await call('GET', apiPath(url), { from: freshAddress() })).status).toBe(200);
   });
 
-  it("throttles a link's password after repeated wrong guesses from any address", async () => {
+  it('refuses one address that keeps guessing a link’s password, never the reviewer at another address', async () => {
     const { url } = await createLink(mine.id, { password: 'secret-pass' });
+    const guesser = freshAddress();
     for (let i = 0; i < REVIEW_THROTTLE.linkPasswordFailures; i++) {
+      expect((await call('GET', apiPath(url), { from: guesser, headers: { 'x-review-password': `guess-${i}` } })).status).toBe(401);
+    }
+    expect((await call('GET', apiPath(url), { from: guesser, headers: { 'x-review-password': 'secret-pass' } })).status).toBe(429);
+    expect((await call('GET', apiPath(url), { from: freshAddress(), headers: { 'x-review-password': 'secret-pass' } })).status).toBe(200);
+  });
+
+  it('slows a link guessed from many addresses instead of shutting it, and not for a reviewer who gave the password', async () => {
+    const { url } = await createLink(mine.id, { password: 'secret-pass' });
+    const reviewer = freshAddress();
+    expect((await call('GET', apiPath(url), { from: reviewer, headers: { 'x-review-password': 'secret-pass' } })).status).toBe(200);
+    for (let i = 0; i < REVIEW_THROTTLE.linkSlowDownAfter + 2; i++) {
       const res = await call('GET', apiPath(url), { from: freshAddress(), headers: { 'x-review-password': `guess-${i}` } });
       expect(res.status).toBe(401);
     }
-    const res = await call('GET', apiPath(url), { from: freshAddress(), headers: { 'x-review-password': 'secret-pass' } });
-    expect(res.status).toBe(429);
+    // A newcomer with the right password gets in, after the slow-down.
+    const started = Date.now();
+    expect((await call('GET', apiPath(url), { from: freshAddress(), headers: { 'x-review-password': 'secret-pass' } })).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(REVIEW_THROTTLE.slowDownMs - 50);
+    // The reviewer who already gave it goes on at full speed.
+    const again = Date.now();
+    expect((await call('GET', apiPath(url), { from: reviewer, headers: { 'x-review-password': 'secret-pass' } })).status).toBe(200);
+    expect(Date.now() - again).toBeLessThan(REVIEW_THROTTLE.slowDownMs);
   });
 });
 

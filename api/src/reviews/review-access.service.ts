@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { Errors } from '../common/app-error';
@@ -19,7 +20,8 @@ export interface ReviewCredentials {
  * The one check every open review route runs: the token's digest and the session id in the path must both match
  * a link that is neither revoked nor expired, and a link's password is checked again on every request. Every
  * way of failing the link looks the same (404, one message), so a stranger learns nothing about the session;
- * wrong tokens and passwords count against the client address, wrong passwords against the link too.
+ * wrong tokens and passwords count against the client address. Wrong passwords for one link from anywhere never
+ * shut it: past a number they slow its password checks down for addresses that have not given the right one.
  */
 @Injectable()
 export class ReviewAccessService {
@@ -35,12 +37,15 @@ export class ReviewAccessService {
       throw Errors.reviewUnavailable();
     }
     if (link.passwordHash) {
-      if (await this.throttle.linkBlocked(link.id)) throw Errors.tooManyRequests();
+      if (await this.throttle.linkBlockedFor(link.id, address)) throw Errors.tooManyRequests();
       if (!password) throw Errors.reviewPasswordRequired();
+      const delay = await this.throttle.passwordDelayMs(link.id, address);
+      if (delay > 0) await setTimeout(delay);
       if (!(await verifyPassword(password, link.passwordHash))) {
         await this.throttle.recordFailure(address, link.id);
         throw Errors.reviewWrongPassword();
       }
+      await this.throttle.recordPasswordSuccess(link.id, address);
     }
     return link;
   }

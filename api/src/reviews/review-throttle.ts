@@ -7,8 +7,16 @@ const COMMENT_WINDOW_SECONDS = 10 * 60;
 export const REVIEW_THROTTLE = {
   /** Wrong tokens or passwords from one client address in 15 minutes, then it waits 15 minutes. */
   addressFailures: 20,
-  /** Wrong passwords for one link in 15 minutes, from any address, then the link waits 15 minutes. */
+  /** Wrong passwords for one link from one client address in 15 minutes, then that address waits 15 minutes for it. */
   linkPasswordFailures: 10,
+  /**
+   * Wrong passwords for one link in 15 minutes, from all addresses together, after which every password check on the
+   * link is slowed by `slowDownMs` (never refused): a guesser spread over many addresses cannot lock the reviewer out.
+   */
+  linkSlowDownAfter: 10,
+  slowDownMs: 2000,
+  /** An address that gave the link's right password is not slowed for this long. */
+  trustedSeconds: 60 * 60,
   /** Comments through one link in 10 minutes. */
   linkComments: 30,
   /** Comments from one client address in 10 minutes. */
@@ -16,12 +24,16 @@ export const REVIEW_THROTTLE = {
 } as const;
 
 /**
- * Brute-force and flood limits for review links. Counts live in memory like the sign-in throttle's: one API
- * process serves them, and a restart forgetting them lets a real reviewer back in.
+ * Brute-force and flood limits for review links. Wrong tokens and passwords are refused per client address, never
+ * per link: the reviewer with the right password is at worst slowed down by someone else's guessing, not shut out.
+ * Counts live in memory like the sign-in throttle's: one API process serves them, and a restart forgetting them
+ * lets a real reviewer back in.
  */
 export class ReviewThrottle {
   private readonly addressFailures = limiter('review-addr', REVIEW_THROTTLE.addressFailures, FAILURE_WINDOW_SECONDS, true);
-  private readonly linkFailures = limiter('review-link', REVIEW_THROTTLE.linkPasswordFailures, FAILURE_WINDOW_SECONDS, true);
+  private readonly linkAddressFailures = limiter('review-link-addr', REVIEW_THROTTLE.linkPasswordFailures, FAILURE_WINDOW_SECONDS, true);
+  private readonly linkFailures = limiter('review-link', Number.MAX_SAFE_INTEGER, FAILURE_WINDOW_SECONDS, false);
+  private readonly trusted = limiter('review-trusted', Number.MAX_SAFE_INTEGER, REVIEW_THROTTLE.trustedSeconds, false);
   private readonly linkComments = limiter('review-comments-link', REVIEW_THROTTLE.linkComments, COMMENT_WINDOW_SECONDS, false);
   private readonly addressComments = limiter('review-comments-addr', REVIEW_THROTTLE.addressComments, COMMENT_WINDOW_SECONDS, false);
 
@@ -29,13 +41,29 @@ export class ReviewThrottle {
     return spent(await this.addressFailures.get(address));
   }
 
-  async linkBlocked(linkId: string): Promise<boolean> {
-    return spent(await this.linkFailures.get(linkId));
+  /** True when this address has guessed this link's password too often lately. */
+  async linkBlockedFor(linkId: string, address: string): Promise<boolean> {
+    return spent(await this.linkAddressFailures.get(pair(linkId, address)));
   }
 
+  /** How long to hold a password check on this link from this address before answering (0: at once). */
+  async passwordDelayMs(linkId: string, address: string): Promise<number> {
+    const [failures, trusted] = await Promise.all([this.linkFailures.get(linkId), this.trusted.get(pair(linkId, address))]);
+    const underAttack = (failures?.consumedPoints ?? 0) >= REVIEW_THROTTLE.linkSlowDownAfter;
+    return underAttack && !trusted ? REVIEW_THROTTLE.slowDownMs : 0;
+  }
+
+  /** A wrong token (no link) or a wrong password for `linkId`. */
   async recordFailure(address: string, linkId?: string): Promise<void> {
     await this.addressFailures.consume(address).catch(() => undefined);
-    if (linkId) await this.linkFailures.consume(linkId).catch(() => undefined);
+    if (!linkId) return;
+    await this.linkAddressFailures.consume(pair(linkId, address)).catch(() => undefined);
+    await this.linkFailures.consume(linkId).catch(() => undefined);
+  }
+
+  /** The right password from this address: it is not slowed on this link for a while. */
+  async recordPasswordSuccess(linkId: string, address: string): Promise<void> {
+    await this.trusted.set(pair(linkId, address), 1, REVIEW_THROTTLE.trustedSeconds);
   }
 
   /** Counts a comment; false when the link or the address has written too many lately. */
@@ -53,4 +81,5 @@ function limiter(keyPrefix: string, points: number, duration: number, block: boo
   return new RateLimiterMemory({ keyPrefix, points, duration, ...(block ? { blockDuration: duration } : {}) });
 }
 
+const pair = (linkId: string, address: string) => `${linkId}|${address}`;
 const spent = (res: { remainingPoints: number } | null) => (res?.remainingPoints ?? 1) <= 0;
