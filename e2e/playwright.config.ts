@@ -121,7 +121,8 @@ export default defineConfig({
               KEYCLOAK_MANAGEMENT_PORT: String(env.keycloakManagementPort),
               KEYCLOAK_DATA_DIR: tempDir('keycloak'),
               KEYCLOAK_ADMIN_CLIENT_SECRET: keycloakAdminSecret,
-              TOUCHLINE_PUBLIC_URL: env.keycloakProductURL,
+              // The product's address, as the product below gets it.
+              PUBLIC_URL: env.keycloakProductURL,
               SMTP_PORT: String(env.keycloakMailSmtpPort),
             },
             stdout: 'ignore' as const,

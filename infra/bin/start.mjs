@@ -7,7 +7,7 @@
 // port (unless WHISPER_URL names one already running), stopped when this process ends.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
+import { defaultDataDir, ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
 import { ensureAnalysisPackages } from '../lib/system.mjs';
 
 try {
@@ -33,7 +33,7 @@ if (process.env.TRANSCRIBER === 'whisper' && !process.env.WHISPER_URL) {
   }
 }
 
-process.env.DATA_DIR ??= path.join(root, '.data');
+process.env.DATA_DIR ??= defaultDataDir;
 const port = process.env.PORT || '8080';
 process.env.PUBLIC_URL ??= `http://localhost:${port}`;
 

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The product's data folder when DATA_DIR is unset: `npm start` and `npm run keycloak` (its folder `keycloak` inside). */
+export const defaultDataDir = path.join(root, '.data');
 const stampDir = path.join(root, 'node_modules', '.cache', 'touchline');
 
 export function log(message) {

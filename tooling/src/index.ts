@@ -6,6 +6,7 @@ export * from './compose-schema.js';
 export * from './first-load.js';
 export * from './go-tools.js';
 export * from './keycloak.js';
+export * from './keycloak-development.js';
 export * from './maildev.js';
 export * from './repo.js';
 export * from './s3-servers.js';

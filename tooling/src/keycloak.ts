@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { cacheDir, log, root } from './repo.js';
@@ -15,12 +16,17 @@ const MAVEN = 'https://repo1.maven.org/maven2/org/keycloak/keycloak-quarkus-dist
 export interface KeycloakOptions {
   port: number;
   managementPort: number;
-  /** A fresh server folder is made under it (a copy of the cached distribution). */
+  /**
+   * The server's folder is `keycloak` under it (keycloakHome): a copy of the cached distribution made on first use,
+   * which also holds the database in development mode. An existing one is used again, its database and realm kept.
+   */
   dataDir: string;
   /** Added to the server's environment: KC_* settings, and the realm file's placeholders (TOUCHLINE_PUBLIC_URL, SMTP_*…). */
   env?: Record<string, string>;
   /** `start` with settings from KC_* variables, as in docker-compose.yml; otherwise `start-dev`. */
   production?: boolean;
+  /** Told what happens while the server starts (copying, starting, still starting…); silent without it. */
+  progress?: (line: string) => void;
 }
 
 export interface KeycloakServer {
@@ -48,7 +54,7 @@ export async function ensureKeycloak(): Promise<string> {
   mkdirSync(cacheDir, { recursive: true });
   const archive = path.join(cacheDir, `keycloak-quarkus-dist-${KEYCLOAK_VERSION}.tar.gz`);
   if (!existsSync(archive) || sha1(archive) !== SHA1) {
-    log(`downloading Keycloak ${KEYCLOAK_VERSION} from Maven Central…`);
+    log(`downloading Keycloak ${KEYCLOAK_VERSION} from Maven Central (about 170 MB, once, into ${cacheDir})…`);
     const response = await fetch(`${MAVEN}/${KEYCLOAK_VERSION}/keycloak-quarkus-dist-${KEYCLOAK_VERSION}.tar.gz`);
     if (!response.ok) throw new Error(`Keycloak download failed: HTTP ${response.status}`);
     if (!response.body) throw new Error('Keycloak download failed: empty answer');
@@ -65,19 +71,51 @@ export async function ensureKeycloak(): Promise<string> {
   return home;
 }
 
+/** The server's folder for startKeycloak's `dataDir`. */
+export function keycloakHome(dataDir: string): string {
+  return path.join(dataDir, 'keycloak');
+}
+
+/** Whether something answers on the loopback port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 function sha1(file: string): string {
   return createHash('sha1').update(readFileSync(file)).digest('hex');
 }
 
 /**
  * Starts Keycloak in development mode on loopback with the realm file and login theme of infra/keycloak.
- * Each call gets its own server folder (a copy of the cached distribution), so its database starts empty and
- * the realm is imported fresh. Resolves when the realm's OpenID configuration answers.
+ * Its server folder is made under `dataDir` on first use (a copy of the cached distribution); a fresh `dataDir`
+ * starts with an empty database and imports the realm, one used before keeps its database (an existing realm is
+ * not imported again). Resolves when the realm's OpenID configuration answers.
  */
-export async function startKeycloak({ port, managementPort, env = {}, dataDir, production = false }: KeycloakOptions): Promise<KeycloakServer> {
+export async function startKeycloak({
+  port,
+  managementPort,
+  env = {},
+  dataDir,
+  production = false,
+  progress = () => {},
+}: KeycloakOptions): Promise<KeycloakServer> {
+  // Another server on the port would answer the readiness check below in this one's place.
+  for (const taken of [port, managementPort]) {
+    if (await listening(taken)) throw new Error(`port ${taken} is in use on 127.0.0.1 (another Keycloak?)`);
+  }
   const dist = await ensureKeycloak();
-  const home = path.join(dataDir, 'keycloak');
-  if (!existsSync(path.join(home, 'bin', 'kc.sh'))) cpSync(dist, home, { recursive: true });
+  const home = keycloakHome(dataDir);
+  if (!existsSync(path.join(home, 'bin', 'kc.sh'))) {
+    progress(`setting up Keycloak's folder ${home} (a copy of the ${KEYCLOAK_VERSION} distribution, about 190 MB; once)`);
+    cpSync(dist, home, { recursive: true });
+  }
   const importDir = path.join(home, 'data', 'import');
   mkdirSync(importDir, { recursive: true });
   cpSync(path.join(root, 'infra/keycloak/realm-touchline.json'), path.join(importDir, 'realm-touchline.json'));
@@ -112,11 +150,14 @@ export async function startKeycloak({ port, managementPort, env = {}, dataDir, p
       detached: false,
     },
   );
+  const started = Date.now();
+  progress(`starting Keycloak ${KEYCLOAK_VERSION} on 127.0.0.1:${port} (usually 30–90 s)…`);
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c));
   child.stderr.on('data', (c: Buffer) => (output += c));
   const url = `http://127.0.0.1:${port}${env.KC_HTTP_RELATIVE_PATH ?? ''}`;
   const deadline = Date.now() + 300_000;
+  let told = started;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Keycloak exited with ${child.exitCode}:\n${output.slice(-4000)}`);
     const ready = await fetch(`${url}/realms/touchline/.well-known/openid-configuration`).then(
@@ -128,8 +169,13 @@ export async function startKeycloak({ port, managementPort, env = {}, dataDir, p
       child.kill('SIGKILL');
       throw new Error(`Keycloak did not start in time:\n${output.slice(-4000)}`);
     }
+    if (Date.now() - told >= 15_000) {
+      told = Date.now();
+      progress(`still starting (${Math.round((told - started) / 1000)} s)…`);
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
+  progress(`Keycloak answers after ${Math.round((Date.now() - started) / 1000)} s`);
   return {
     url,
     output: () => output,
