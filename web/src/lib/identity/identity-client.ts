@@ -47,6 +47,20 @@ export class IdentityConfigurationError extends Error {
   override readonly name = 'IdentityConfigurationError';
 }
 
+/**
+ * The provider cannot be reached (down, restarting, or a proxy in front of it answers 5xx) though the product can:
+ * sign-in is unavailable for now, not misconfigured. Signed-in pages keep working with the tokens in memory.
+ */
+export class IdentityUnavailableError extends Error {
+  override readonly name = 'IdentityUnavailableError';
+}
+
+/**
+ * The OAuth error (RFC 6749, 4.1.2.1) an adapter reports as its callbackError() when the provider could not be
+ * reached at start: /login then says so and offers to try again, instead of sending the browser to a dead address.
+ */
+export const PROVIDER_UNAVAILABLE = 'temporarily_unavailable';
+
 /** A failed fetch is the network's fault; anything else means the provider is not set up as expected. */
 export function classifyProviderError(error: unknown): Error {
   if (error instanceof TypeError) return error;

@@ -1,6 +1,6 @@
-import Keycloak, { type KeycloakConfig } from 'keycloak-js';
+import Keycloak, { type KeycloakServerConfig } from 'keycloak-js';
 import type { ActionOutcome, IdentityClient, IdentitySession } from './identity-client';
-import { classifyProviderError, SessionListeners } from './identity-client';
+import { classifyProviderError, IdentityUnavailableError, PROVIDER_UNAVAILABLE, SessionListeners } from './identity-client';
 
 const origin = () => window.location.origin;
 
@@ -13,7 +13,7 @@ export class KeycloakIdentityClient implements IdentityClient {
   private ready: Promise<unknown> | null = null;
   private readonly listeners = new SessionListeners();
 
-  constructor(private readonly config: KeycloakConfig) {
+  constructor(private readonly config: KeycloakServerConfig) {
     this.keycloak = this.create();
   }
 
@@ -51,6 +51,11 @@ export class KeycloakIdentityClient implements IdentityClient {
     } catch (error) {
       const oauthError = (error as { error?: unknown } | undefined)?.error;
       if (typeof oauthError !== 'string') {
+        // Keycloak down: keycloak-js waits for its check frame, then fails with a timeout that says nothing of why.
+        if (!(await this.reachable())) {
+          this.lastCallbackError = PROVIDER_UNAVAILABLE;
+          throw new IdentityUnavailableError(`Keycloak cannot be reached at ${this.config.url}`, { cause: error });
+        }
         // Coming back from the provider failed (say, the code could not be exchanged): remember it, so the
         // login page stops instead of sending the browser round again.
         this.lastCallbackError = 'sign_in_failed';
@@ -64,6 +69,23 @@ export class KeycloakIdentityClient implements IdentityClient {
         this.lastCallbackError = 'sign_in_failed';
         throw classifyProviderError(e);
       });
+    }
+  }
+
+  /**
+   * Whether Keycloak answers: its realm's OpenID configuration, which it serves to any origin. A proxy's 5xx means it
+   * is down. A refused CORS read (a wrong realm's 404 carries no CORS headers) is retried opaquely: any answer at
+   * all means something is there, so the problem is the configuration, not availability.
+   */
+  private async reachable(): Promise<boolean> {
+    const discovery = `${this.config.url.replace(/\/+$/, '')}/realms/${this.config.realm}/.well-known/openid-configuration`;
+    try {
+      return (await fetch(discovery)).status < 500;
+    } catch {
+      return fetch(discovery, { mode: 'no-cors' }).then(
+        () => true,
+        () => false,
+      );
     }
   }
 

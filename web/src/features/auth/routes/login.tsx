@@ -6,8 +6,9 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { identityClient } from '@/lib/identity/create-identity-client';
+import { PROVIDER_UNAVAILABLE } from '@/lib/identity/identity-client';
 import { logout, startLogin, takeRedirectAfterLogin } from '../auth-actions';
-import { authErrorMessage } from '../auth-messages';
+import { authErrorMessage, SIGN_IN_UNAVAILABLE_MESSAGE } from '../auth-messages';
 import { useAuthStore } from '../stores/auth-store';
 import { STORAGE_KEYS } from '@/config/constants';
 
@@ -29,6 +30,8 @@ export default function LoginScreen() {
 
   const client = identityClient();
   const cameBackWithError = client?.callbackError() ?? null;
+  // The provider could not be reached when the page started: sending the browser there would end on its own error page.
+  const unavailable = cameBackWithError === PROVIDER_UNAVAILABLE;
   const shouldRedirect = !isLoading && !user && !!client && !cameBackWithError && !client.session() && !error;
   // Signed in at the provider, yet the product could not sign the account in: say why, never wait forever.
   const stuck = !isLoading && !user && !!client?.session();
@@ -50,6 +53,7 @@ export default function LoginScreen() {
 
   const message =
     error ??
+    (unavailable ? SIGN_IN_UNAVAILABLE_MESSAGE : null) ??
     (cameBackWithError ? (cameBackWithError === 'access_denied' ? 'Sign-in was cancelled.' : 'Login failed') : null) ??
     (!isLoading && !client ? IDENTITY_ERROR_MESSAGES['invalid-api-key'] : null) ??
     (stuck ? (authProblem ?? IDENTITY_ERROR_MESSAGES['user-not-found']) : null);
@@ -63,7 +67,8 @@ export default function LoginScreen() {
         <div className="max-w-md space-y-4">
           <FormAlert>{message}</FormAlert>
           {client && stuck && <Button onClick={() => void logout()}>Sign out</Button>}
-          {client && !stuck && (
+          {client && !stuck && unavailable && <Button onClick={() => window.location.reload()}>Try again</Button>}
+          {client && !stuck && !unavailable && (
             <Button
               onClick={() => {
                 setError(null);
