@@ -150,7 +150,8 @@ describe('/api/auth', () => {
     const login = await call('POST', '/api/auth/login', tokens.access_token, { identityId: sub, email: who });
     expect(login.status).toBe(200);
     const user = await login.json();
-    expect(user).toMatchObject({ identityId: sub, username: 'Sam Phone', email: who, plan: 'Coach Plus', eliteRole: null });
+    // The plan chosen at sign-up is a request for the club's admin; the account starts on Free Trial.
+    expect(user).toMatchObject({ identityId: sub, username: 'Sam Phone', email: who, plan: 'Free Trial', eliteRole: null, requestedPlan: 'Coach Plus' });
     expect(await (await call('GET', '/api/auth/check', tokens.access_token)).json()).toEqual(user);
   });
 
@@ -161,11 +162,25 @@ describe('/api/auth', () => {
     expect(login.status).toBe(404);
   });
 
-  it('makes whoever signs up for Elite the team admin, whatever the body says', async () => {
+  it('gives no one a paid plan for choosing it at sign-up: Elite is kept as a request, with no team and no role', async () => {
     const tokens = await idp.signUp('head@club.example', password);
     const sub = decode(tokens.access_token).sub;
     const res = await call('POST', '/api/auth/register', tokens.access_token, { identityId: sub, username: 'Head', email: 'head@club.example', plan: 'Elite' });
-    expect(await res.json()).toMatchObject({ plan: 'Elite', eliteRole: 'Elite Admin' });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ plan: 'Free Trial', eliteRole: null, requestedPlan: 'Elite' });
+    expect((await call('GET', '/api/dashboard/development', tokens.access_token)).status).toBe(403);
+  });
+
+  it('keeps no request when the plan chosen is the one the account starts on', async () => {
+    const tokens = await idp.signUp('plain@club.example', password);
+    const sub = decode(tokens.access_token).sub;
+    const res = await call(
+      'POST',
+      '/api/auth/register',
+      tokens.access_token,
+      registration({ identityId: sub, email: 'plain@club.example', plan: 'Free Trial' }),
+    );
+    expect(await res.json()).toMatchObject({ plan: 'Free Trial', requestedPlan: null });
   });
 
   it('publishes the client configuration', async () => {

@@ -85,7 +85,7 @@ describe('/api/auth with Keycloak', () => {
   it('registers, logs in, checks, and answers 409 for a second registration', async () => {
     const created = await call('POST', '/api/auth/register', coach.access_token, { identityId: coach.sub, username: 'Kc Coach', email, plan: 'Coach Plus' });
     expect(created.status).toBe(201);
-    expect(await body(created)).toMatchObject({ identityId: coach.sub, plan: 'Coach Plus', eliteRole: null });
+    expect(await body(created)).toMatchObject({ identityId: coach.sub, plan: 'Free Trial', eliteRole: null, requestedPlan: 'Coach Plus' });
     expect((await call('POST', '/api/auth/login', coach.access_token, { identityId: coach.sub, email })).status).toBe(200);
     expect((await call('GET', '/api/auth/check', coach.access_token)).status).toBe(200);
     const again = await call('POST', '/api/auth/register', coach.access_token, { identityId: coach.sub, username: 'Kc Coach', email, plan: 'Coach' });

@@ -11,6 +11,7 @@ import {
   type Capability,
   type Plan,
   type PlanCatalogueDto,
+  type PlanRequestsDto,
   type SubscriptionDto,
   type UploadUsageDto,
   type UserDto,
@@ -21,7 +22,7 @@ import { loadConfig } from '../src/config/app-config';
 import { loadPlanCatalogue, type PlanCatalogue } from '../src/plans/plan-catalogue';
 import { openEventStream } from './support/event-stream';
 import { startTestApi, type TestApi } from './support/test-api';
-import { bearer, embeddedSigningKey, mint } from './support/tokens';
+import { assignPlan, bearer, embeddedSigningKey, mint } from './support/tokens';
 
 const catalogue: PlanCatalogue = loadPlanCatalogue(loadConfig({}).plansFile);
 const opens = (plan: Plan, capability: Capability) => catalogue.find((p) => p.name === plan)!.opens.includes(capability);
@@ -51,6 +52,7 @@ let api: TestApi;
 let db: Client;
 let signing: Awaited<ReturnType<typeof embeddedSigningKey>>;
 const ADMIN = 'club.admin@club.example';
+const REQUESTS_ADMIN = 'requests.admin@club.example';
 
 const call = (token: string, method: string, route: string, body?: unknown) =>
   fetch(`${api.url}${route}`, {
@@ -79,7 +81,7 @@ beforeAll(async () => {
   api = await startTestApi({
     TRANSCRIBER: 'none',
     BACKGROUND_JOBS: 'false',
-    ADMIN_EMAILS: `someone@club.example, ${ADMIN.toUpperCase()}`,
+    ADMIN_EMAILS: `someone@club.example, ${ADMIN.toUpperCase()}, ${REQUESTS_ADMIN}`,
   });
   db = new Client({ connectionString: api.db.url });
   await db.connect();
@@ -164,6 +166,7 @@ describe('plan catalogue', () => {
         headers: { ...bearer(token), 'content-type': 'application/json' },
         body: JSON.stringify({ identityId: sub, username: 'Pro', email: 'pro@club.example', plan: 'Pro' }),
       });
+      await assignPlan(other.db.url, 'pro@club.example', 'Pro');
       const compare = await fetch(`${other.url}${GATED[0]!.route}`, { headers: bearer(token) });
       expect(compare.status).not.toBe(403);
       const development = await fetch(`${other.url}/api/dashboard/development`, { headers: bearer(token) });
@@ -397,6 +400,87 @@ describe('plan assignment by an installation admin', () => {
     expect(nobody.err).toMatch(/No coach has the email address nobody@club\.example/);
     expect(((await (await call(target.token, 'GET', '/api/auth/check')).json()) as UserDto).plan).toBe('Coach Plus');
   }, 60_000);
+});
+
+describe('sign-up plans with billing off', () => {
+  /** A coach who chose `plan` on /signup, registered as the web app does; nothing changed behind the API's back. */
+  async function signUp(target: TestApi, plan: string, email = `chose-${++serial}-${Date.now()}@club.example`) {
+    const signingKey = target === api ? signing : await embeddedSigningKey(target.db.url);
+    const sub = `chose-${serial}-${Math.random().toString(36).slice(2)}`;
+    const token = await mint(signingKey, { sub, email, email_verified: true, iss: `${target.url}/idp`, aud: 'touchline-api' }, '1h');
+    const res = await fetch(`${target.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ identityId: sub, username: 'Chooser', email, plan }),
+    });
+    expect(res.status).toBe(201);
+    return { token, email, user: (await res.json()) as UserDto };
+  }
+  const requests = async (token: string) => (await (await call(token, 'GET', '/api/admin/plan-requests')).json()) as PlanRequestsDto;
+  const runAdmin = (...args: string[]) =>
+    promisify(execFile)(process.execPath, [path.resolve(__dirname, '../dist/cli/admin.js'), ...args], {
+      env: { ...process.env, DATABASE_URL: api.db.url, LOG_LEVEL: 'silent' },
+    }).then(
+      (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
+    );
+
+  let admin: { token: string };
+  beforeAll(async () => {
+    admin = await coach('Coach', REQUESTS_ADMIN);
+  });
+
+  it('starts everyone on Free Trial and keeps the chosen plan as a request that an admin lists and grants', async () => {
+    const { token, email, user } = await signUp(api, 'Elite');
+    expect(user).toMatchObject({ plan: 'Free Trial', eliteRole: null, requestedPlan: 'Elite' });
+    expect(await (await call(token, 'GET', '/api/subscription')).json()).toMatchObject({ plan: 'Free Trial' });
+    expect((await call(token, 'GET', '/api/team')).status).not.toBe(200);
+
+    // Only installation admins see the requests.
+    expect((await call(token, 'GET', '/api/admin/plan-requests')).status).toBe(403);
+    const listed = (await requests(admin.token)).requests.find((r) => r.email === email);
+    expect(listed).toMatchObject({ email, username: 'Chooser', plan: 'Free Trial', requestedPlan: 'Elite' });
+    expect(Date.parse(listed!.requestedAt)).toBeGreaterThan(Date.now() - 60_000);
+    const cli = await runAdmin('requests');
+    expect(cli.code).toBe(0);
+    expect(cli.out).toMatch(new RegExp(`${email.replace(/\./g, '\\.')}\tChooser\tasks for Elite \\(on Free Trial\\)`));
+
+    // Granting is giving the plan: Elite with its team's admin role, and the request is answered.
+    expect((await call(admin.token, 'PUT', '/api/admin/users/plan', { email, plan: 'Elite' })).status).toBe(200);
+    expect(await (await call(token, 'GET', '/api/auth/check')).json()).toMatchObject({ plan: 'Elite', eliteRole: 'Elite Admin', requestedPlan: null });
+    expect((await requests(admin.token)).requests.some((r) => r.email === email)).toBe(false);
+  }, 60_000);
+
+  it('lets an admin decline a request, over the API and the command line, and says when there is none', async () => {
+    const first = await signUp(api, 'Pro');
+    const second = await signUp(api, 'Coach Plus');
+    const decline = (email: string) => call(admin.token, 'POST', '/api/admin/plan-requests/decline', { email });
+
+    const declined = await decline(first.email.toUpperCase());
+    expect(declined.status).toBe(200);
+    expect(await (await call(first.token, 'GET', '/api/auth/check')).json()).toMatchObject({ plan: 'Free Trial', requestedPlan: null });
+    expect(await (await decline(first.email)).json()).toEqual({ statusCode: 404, message: PLAN_MESSAGES.noPlanRequest });
+    expect(await (await decline('nobody@club.example')).json()).toEqual({ statusCode: 404, message: PLAN_MESSAGES.userNotFound });
+    expect((await call(first.token, 'POST', '/api/admin/plan-requests/decline', { email: second.email })).status).toBe(403);
+
+    expect(await runAdmin('decline', second.email)).toEqual({ code: 0, out: `${second.email}'s request for Coach Plus is declined.\n`, err: '' });
+    const again = await runAdmin('decline', second.email);
+    expect(again.code).toBe(2);
+    expect(again.err).toMatch(/has a pending plan request/);
+    expect((await requests(admin.token)).requests.some((r) => [first.email, second.email].includes(r.email))).toBe(false);
+  }, 60_000);
+
+  it('starts new accounts on the plan the club names in SIGNUP_PLAN, and refuses Elite there', async () => {
+    const other = await startTestApi({ TRANSCRIBER: 'none', BACKGROUND_JOBS: 'false', SIGNUP_PLAN: 'Coach' });
+    try {
+      expect((await signUp(other, 'Free Trial')).user).toMatchObject({ plan: 'Coach', requestedPlan: null });
+      expect((await signUp(other, 'Coach')).user).toMatchObject({ plan: 'Coach', requestedPlan: null });
+      expect((await signUp(other, 'Elite')).user).toMatchObject({ plan: 'Coach', eliteRole: null, requestedPlan: 'Elite' });
+    } finally {
+      await other.stop();
+    }
+    expect(() => loadConfig({ SIGNUP_PLAN: 'Elite' })).toThrow(/SIGNUP_PLAN must be one of Free Trial, Coach, Coach Plus, Pro, Goalkeeping Plus/);
+  }, 120_000);
 });
 
 // Keep the capability list and the matrix's endpoints honest: every capability with an endpoint today is tested.

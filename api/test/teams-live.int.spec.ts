@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from './support/event-stream';
 import { startMailCatcher } from './support/mail-catcher';
 import { startTestApi, type TestApi } from './support/test-api';
-import { bearer, embeddedSigningKey, mint } from './support/tokens';
+import { assignPlan, bearer, embeddedSigningKey, mint } from './support/tokens';
 
 const INSTALLER = 'installer@club.example';
 let api: TestApi;
@@ -23,6 +23,8 @@ async function register(name: string, email: string): Promise<{ token: string; i
   const token = await mint(signing, { sub, email, email_verified: true, iss: `${api.url}/idp`, aud: 'touchline-api' }, '1h');
   const res = await call(token, 'POST', '/api/auth/register', { identityId: sub, username: name, email, plan: 'Coach' });
   if (res.status !== 201) throw new Error(`register failed: ${res.status}`);
+  // Sign-up starts on Free Trial; the club gives the plan (before any request, so nothing is cached yet).
+  await assignPlan(api.db.url, email, 'Coach');
   return { token, id: ((await res.json()) as UserDto).id };
 }
 

@@ -129,6 +129,25 @@ export interface AssignPlanDto {
   plan: SignupPlan;
 }
 
+/** A sign-up plan request waiting for an installation admin (`GET /api/admin/plan-requests`). */
+export interface PlanRequestDto {
+  email: string;
+  username: string;
+  /** The plan the coach is on meanwhile. */
+  plan: Plan;
+  requestedPlan: SignupPlan;
+  requestedAt: string;
+}
+
+export interface PlanRequestsDto {
+  requests: PlanRequestDto[];
+}
+
+/** `POST /api/admin/plan-requests/decline`: an installation admin answers a coach's request with no. */
+export interface DeclinePlanRequestDto {
+  email: string;
+}
+
 /** "A", "A or B", "A, B or C". */
 function orList(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
@@ -146,6 +165,9 @@ export const PLAN_MESSAGES = {
   userNotFound: 'No coach has this email address.',
   notAdmin: 'Only an installation admin may do this.',
   managedByClub: 'Your plan is managed by your club. Ask your club’s admin to change it.',
+  planRequestPending: (requested: string, current: string) =>
+    `You asked for the ${requested} plan when you signed up. Your club’s admin has your request; until they grant it you are on ${current}.`,
+  noPlanRequest: 'This coach has no pending plan request.',
   noPrice: (plan: string, interval: BillingInterval) => `${plan} cannot be bought ${interval === 'month' ? 'monthly' : 'yearly'} on this installation.`,
   noBillingAccount: 'You have no subscription to manage yet. Choose a plan on the Pricing page.',
   badSignature: 'Webhook signature verification failed.',

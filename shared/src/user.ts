@@ -1,4 +1,4 @@
-import type { EliteRole, Plan } from './enums';
+import type { EliteRole, Plan, SignupPlan } from './enums';
 
 /** The user record as the API returns it (docs/product-spec.md §3, with `identityId` in place of `firebaseUid`). */
 export interface UserDto {
@@ -8,6 +8,11 @@ export interface UserDto {
   email: string;
   plan: Plan;
   eliteRole: EliteRole | null;
+  /**
+   * With billing off, the plan the coach chose at sign-up and an installation admin has not yet answered; null when
+   * there is none.
+   */
+  requestedPlan: SignupPlan | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -5,7 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { IDENTITY_PROVIDER, type IdentityProvider, type VerifiedIdentity } from '../identity/identity-provider';
 import type { UserEntity } from '../users/user.entity';
 import { mapUser } from '../users/user.mapper';
-import { UsersRepository } from '../users/users.repository';
+import { UsersRepository, type NewUser } from '../users/users.repository';
 import type { LoginDto, RegisterDto } from './dto/auth.dto';
 
 @Injectable()
@@ -36,10 +36,7 @@ export class AuthService {
     return mapUser(user);
   }
 
-  /**
-   * POST /api/auth/register: creates the user for a verified account. The Elite role is never taken from the
-   * client: whoever signs up for Elite starts the team and administers it; invited coaches join as Elite Coach.
-   */
+  /** POST /api/auth/register: creates the user for a verified account, on the plan `startingPlan` decides. */
   async register(identity: VerifiedIdentity, dto: RegisterDto): Promise<UserDto> {
     assertSameAccount(identity, dto);
     if (!identity.emailVerified) throw Errors.emailNotVerified();
@@ -47,16 +44,22 @@ export class AuthService {
       identityId: identity.subject,
       username: dto.username,
       email: identity.email ?? dto.email,
-      plan: this.startingPlan(dto.plan),
-      eliteRole: this.startingPlan(dto.plan) === 'Elite' ? 'Elite Admin' : null,
+      ...this.startingPlan(dto.plan),
     });
     if (!user) throw Errors.userExists();
     return mapUser(user);
   }
 
-  /** With Stripe billing a paid plan is bought through Checkout, so every account starts on Free Trial. */
-  private startingPlan(chosen: SignupPlan): SignupPlan {
-    return this.config.billingProvider === 'stripe' ? 'Free Trial' : chosen;
+  /**
+   * Nobody gives themselves a plan at sign-up. With Stripe billing a paid plan is bought through Checkout, so every
+   * account starts on Free Trial. With billing off the club assigns plans: the account starts on its sign-up plan
+   * (`SIGNUP_PLAN`, Free Trial unless set) and a different plan chosen on /signup is kept as a request that an
+   * installation admin grants or declines.
+   */
+  private startingPlan(chosen: SignupPlan): Pick<NewUser, 'plan' | 'eliteRole' | 'requestedPlan'> {
+    const plan = this.config.billingProvider === 'stripe' ? 'Free Trial' : this.config.signupPlan;
+    const requestedPlan = this.config.billingProvider === 'none' && chosen !== plan && chosen !== 'Free Trial' ? chosen : null;
+    return { plan, eliteRole: null, requestedPlan };
   }
 
   private async registerFromProvider(identity: VerifiedIdentity): Promise<UserEntity | null> {
@@ -67,8 +70,7 @@ export class AuthService {
       identityId: identity.subject,
       username: profile.username,
       email: identity.email,
-      plan: this.startingPlan(profile.plan),
-      eliteRole: this.startingPlan(profile.plan) === 'Elite' ? 'Elite Admin' : null,
+      ...this.startingPlan(profile.plan),
     });
     // null: a parallel request registered it first (or the email belongs to another user).
     return created ?? this.users.findByIdentityId(identity.subject);

@@ -1,5 +1,6 @@
 /**
- * The installation admin's command line: `npm run admin -- set-plan <email> <plan>`.
+ * The installation admin's command line: `npm run admin -- set-plan <email> <plan>`, and the sign-up plan requests
+ * (`requests`, `decline <email>`; granting one is `set-plan`).
  *
  * It works on the database directly, with the same statement as the admin API, so a club can give the first plans
  * before anyone is listed in ADMIN_EMAILS. With DATABASE_URL unset it uses the embedded PostgreSQL under DATA_DIR:
@@ -16,9 +17,15 @@ import { startEmbeddedPostgres } from '../database/embedded-postgres';
 import { isLastTeamAdmin } from '../database/postgres-errors';
 import { clusterDirFor } from '../database/postgres-runtime';
 import { isAlive } from '../net';
-import { ASSIGN_PLAN_SQL, type AssignedPlan } from '../users/plan-assignment';
+import { ASSIGN_PLAN_SQL, DECLINE_PLAN_REQUEST_SQL, PLAN_REQUESTS_SQL, type AssignedPlan, type PlanRequestRow } from '../users/plan-assignment';
 
-const USAGE = `Usage: npm run admin -- set-plan <email> <plan>\n  plan: one of ${SIGNUP_PLANS.map((p) => `"${p}"`).join(', ')}`;
+const USAGE = [
+  'Usage: npm run admin -- <command>',
+  '  set-plan <email> <plan>   give a coach a plan (this also grants their sign-up request)',
+  '  requests                  list the plans coaches asked for at sign-up',
+  "  decline <email>           answer a coach's sign-up request with no",
+  `  plan: one of ${SIGNUP_PLANS.map((p) => `"${p}"`).join(', ')}`,
+].join('\n');
 
 class UsageError extends Error {}
 
@@ -65,11 +72,38 @@ async function setPlan(email: string | undefined, plan: string | undefined): Pro
   return `${row.email} is now on ${row.plan}.`;
 }
 
+async function listRequests(): Promise<string> {
+  const rows = await withDatabase(async (client) => (await client.query<PlanRequestRow>(PLAN_REQUESTS_SQL)).rows);
+  if (rows.length === 0) return 'No pending plan requests.';
+  const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const lines = rows.map((r) => `${r.email}\t${r.username}\tasks for ${r.requestedPlan} (on ${r.plan})\tsince ${day.format(new Date(r.requestedAt))}`);
+  return [...lines, `Grant one with: npm run admin -- set-plan <email> <plan>; decline with: npm run admin -- decline <email>`].join('\n');
+}
+
+async function decline(email: string | undefined): Promise<string> {
+  if (!email) throw new UsageError(USAGE);
+  const row = await withDatabase(async (client) => (await client.query<{ email: string; requestedPlan: string }>(DECLINE_PLAN_REQUEST_SQL, [email])).rows[0]);
+  if (!row) throw new UsageError(`No coach with the email address ${email} has a pending plan request.`);
+  return `${row.email}'s request for ${row.requestedPlan} is declined.`;
+}
+
+async function run(command: string | undefined, rest: string[]): Promise<string> {
+  switch (command) {
+    case 'set-plan':
+      return setPlan(rest[0], rest[1]);
+    case 'requests':
+      return listRequests();
+    case 'decline':
+      return decline(rest[0]);
+    default:
+      throw new UsageError(USAGE);
+  }
+}
+
 async function main(args: string[]): Promise<number> {
   const [command, ...rest] = args;
   try {
-    if (command !== 'set-plan') throw new UsageError(USAGE);
-    console.log(await setPlan(rest[0], rest[1]));
+    console.log(await run(command, rest));
     return 0;
   } catch (error) {
     console.error(error instanceof UsageError ? error.message : `Failed: ${(error as Error).message}`);

@@ -78,6 +78,7 @@ export const Errors = {
     new AppError('UPLOAD_MINUTES_USED', HttpStatus.FORBIDDEN, PLAN_MESSAGES.uploadMinutesUsed(limit, plan, opensOn)),
   notAdmin: () => new AppError('NOT_ADMIN', HttpStatus.FORBIDDEN, PLAN_MESSAGES.notAdmin),
   planUserNotFound: () => new AppError('PLAN_USER_NOT_FOUND', HttpStatus.NOT_FOUND, PLAN_MESSAGES.userNotFound),
+  noPlanRequest: () => new AppError('NO_PLAN_REQUEST', HttpStatus.NOT_FOUND, PLAN_MESSAGES.noPlanRequest),
   managedByClub: () => new AppError('MANAGED_BY_CLUB', HttpStatus.CONFLICT, PLAN_MESSAGES.managedByClub),
   noPrice: (plan: string, interval: BillingInterval) => new AppError('NO_PRICE', HttpStatus.BAD_REQUEST, PLAN_MESSAGES.noPrice(plan, interval)),
   noBillingAccount: () => new AppError('NO_BILLING_ACCOUNT', HttpStatus.CONFLICT, PLAN_MESSAGES.noBillingAccount),

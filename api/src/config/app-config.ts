@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { BillingProvider } from '@touchline/shared';
+import type { BillingProvider, SignupPlan } from '@touchline/shared';
 import { EMAIL, envSchema, LOG_LEVELS, TRANSCRIBER_SETTINGS } from './env-schema';
 
 export { CONFIG_VARIABLES } from './env-schema';
@@ -139,6 +139,8 @@ export class AppConfig {
   readonly adminEmails: string[];
   /** `none`: plans are assigned by installation admins and nothing is charged; `stripe`: coaches subscribe. */
   readonly billingProvider: BillingProvider;
+  /** With billing off, the plan every new account starts on; the plan chosen at sign-up becomes a request. */
+  readonly signupPlan: SignupPlan;
   readonly stripe: StripeSettings | undefined;
 
   constructor(values: AppConfigValues) {
@@ -253,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     plansFile: e.PLANS_FILE ? path.resolve(cwd, e.PLANS_FILE) : DEFAULT_PLANS_FILE,
     adminEmails: e.ADMIN_EMAILS,
     billingProvider: e.BILLING_PROVIDER,
+    signupPlan: e.SIGNUP_PLAN as SignupPlan,
     stripe:
       e.BILLING_PROVIDER === 'stripe' ? { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiUrl: e.STRIPE_API_URL } : undefined,
   });

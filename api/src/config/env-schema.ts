@@ -1,5 +1,8 @@
 // The environment variables the API reads: names, defaults and the checks that refuse a bad value at start.
-import { BILLING_PROVIDERS, TRANSCRIBERS, WEB_CLIENT_ID } from '@touchline/shared';
+import { BILLING_PROVIDERS, SIGNUP_PLANS, TRANSCRIBERS, WEB_CLIENT_ID } from '@touchline/shared';
+
+/** Plans a new account may start on with billing off: any but Elite, whose sign-up would found a team of its own. */
+const SIGNUP_START_PLANS = SIGNUP_PLANS.filter((p) => p !== 'Elite') as [string, ...string[]];
 import { z } from 'zod';
 
 export const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
@@ -124,6 +127,7 @@ const envShape = z.object({
     .refine((list) => list.every((e) => /^[^\s@]+@[^\s@]+$/.test(e)), 'ADMIN_EMAILS must be email addresses separated by commas')
     .default([]),
   BILLING_PROVIDER: z.enum(BILLING_PROVIDERS, { message: 'BILLING_PROVIDER must be none or stripe' }).default('none'),
+  SIGNUP_PLAN: z.enum(SIGNUP_START_PLANS, { message: `SIGNUP_PLAN must be one of ${SIGNUP_START_PLANS.join(', ')}` }).default('Free Trial'),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(live|test)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_live_…, sk_test_…, rk_…)')

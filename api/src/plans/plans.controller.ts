@@ -1,11 +1,18 @@
-import { Body, Controller, Get, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { PlanCatalogueDto, SubscriptionDto } from '@touchline/shared';
+import type { PlanCatalogueDto, PlanRequestsDto, SubscriptionDto } from '@touchline/shared';
 import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
 import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS } from '../common/api-docs';
 import type { UserEntity } from '../users/user.entity';
 import { AdminGuard } from './admin.guard';
-import { AssignedPlanResponse, AssignPlanBody, PlanCatalogueResponse, SubscriptionResponse } from './dto/plans.dto';
+import {
+  AssignedPlanResponse,
+  AssignPlanBody,
+  DeclinePlanRequestBody,
+  PlanCatalogueResponse,
+  PlanRequestsResponse,
+  SubscriptionResponse,
+} from './dto/plans.dto';
 import { PlansService } from './plans.service';
 
 @ApiTags('plans')
@@ -28,6 +35,29 @@ export class PlansController {
   @ApiOkResponse({ type: SubscriptionResponse })
   subscription(@CurrentUser() user: UserEntity): Promise<SubscriptionDto> {
     return this.plans.subscription(user);
+  }
+
+  /** An installation admin (ADMIN_EMAILS) lists the plans coaches asked for at sign-up (billing off). */
+  @Get('admin/plan-requests')
+  @ApiTags('admin')
+  @ApiBearerAuth()
+  @ApiErrors(...SIGNED_IN_ERRORS, 403)
+  @UseGuards(RegisteredUserGuard, AdminGuard)
+  @ApiOkResponse({ type: PlanRequestsResponse })
+  planRequests(): Promise<PlanRequestsDto> {
+    return this.plans.planRequests();
+  }
+
+  /** An installation admin declines a coach's sign-up plan request; granting is giving the plan (`PUT admin/users/plan`). */
+  @Post('admin/plan-requests/decline')
+  @HttpCode(200)
+  @ApiTags('admin')
+  @ApiBearerAuth()
+  @ApiErrors(...SIGNED_IN_ERRORS, ...BODY_ERRORS, 403, 404)
+  @UseGuards(RegisteredUserGuard, AdminGuard)
+  @ApiOkResponse({ type: DeclinePlanRequestBody })
+  declinePlanRequest(@Body() body: DeclinePlanRequestBody): Promise<{ email: string }> {
+    return this.plans.declinePlanRequest(body.email);
   }
 
   /** An installation admin (ADMIN_EMAILS) gives a coach a plan. */

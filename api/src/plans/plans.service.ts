@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { PlanCatalogueDto, SignupPlan, SubscriptionDto } from '@touchline/shared';
+import type { Plan, PlanCatalogueDto, PlanRequestsDto, SignupPlan, SubscriptionDto } from '@touchline/shared';
 import { Errors } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import { isLastTeamAdmin } from '../database/postgres-errors';
@@ -58,7 +58,20 @@ export class PlansService implements OnModuleInit {
     };
   }
 
-  /** PUT /api/admin/users/plan (installation admins only; the guard checks). */
+  /** GET /api/admin/plan-requests (installation admins only): the plans coaches asked for at sign-up. */
+  async planRequests(): Promise<PlanRequestsDto> {
+    const rows = await this.users.planRequests();
+    return { requests: rows.map((r) => ({ ...r, plan: r.plan as Plan, requestedAt: new Date(r.requestedAt).toISOString() })) };
+  }
+
+  /** POST /api/admin/plan-requests/decline (installation admins only). */
+  async declinePlanRequest(email: string): Promise<{ email: string }> {
+    if (!(await this.users.findByEmail(email))) throw Errors.planUserNotFound();
+    if (!(await this.users.declinePlanRequest(email))) throw Errors.noPlanRequest();
+    return { email };
+  }
+
+  /** PUT /api/admin/users/plan (installation admins only; the guard checks). Answers any sign-up request. */
   async assign(email: string, plan: SignupPlan): Promise<Pick<AssignedPlan, 'email' | 'plan'>> {
     let assigned: AssignedPlan | null;
     try {

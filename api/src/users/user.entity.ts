@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { EliteRole, Plan } from '@touchline/shared';
+import type { EliteRole, Plan, SignupPlan } from '@touchline/shared';
 
 @Entity({ name: 'users' })
 export class UserEntity {
@@ -29,6 +29,13 @@ export class UserEntity {
   /** When the current plan was given; a Free Trial ends its trial days after this. */
   @Column({ name: 'plan_started_at', type: 'timestamptz', default: () => 'now()' })
   planStartedAt: Date;
+
+  /** With billing off, the plan the coach asked for at sign-up, until an installation admin answers it. */
+  @Column({ name: 'requested_plan', type: 'varchar', length: 32, nullable: true })
+  requestedPlan: SignupPlan | null;
+
+  @Column({ name: 'plan_requested_at', type: 'timestamptz', nullable: true })
+  planRequestedAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

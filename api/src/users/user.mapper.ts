@@ -10,6 +10,7 @@ export function mapUser(user: UserEntity): UserDto {
     email: user.email,
     plan: user.plan,
     eliteRole: user.eliteRole,
+    requestedPlan: user.requestedPlan,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

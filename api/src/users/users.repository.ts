@@ -4,7 +4,7 @@ import type { EliteRole, Plan, SignupPlan } from '@touchline/shared';
 import { In, Repository, type EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../database/postgres-errors';
 import { returningRows } from '../database/returning-rows';
-import { ASSIGN_PLAN_SQL, type AssignedPlan } from './plan-assignment';
+import { ASSIGN_PLAN_SQL, DECLINE_PLAN_REQUEST_SQL, PLAN_REQUESTS_SQL, type AssignedPlan, type PlanRequestRow } from './plan-assignment';
 import { UserCache } from './user-cache';
 import { UserEntity } from './user.entity';
 
@@ -14,6 +14,8 @@ export interface NewUser {
   email: string;
   plan: Plan;
   eliteRole: EliteRole | null;
+  /** The plan asked for at sign-up when the account starts on another (billing off). */
+  requestedPlan: SignupPlan | null;
 }
 
 @Injectable()
@@ -43,8 +45,9 @@ export class UsersRepository {
 
   /** Null when the identity or the email already has a user: the unique indexes decide, race-free. */
   async create(user: NewUser): Promise<UserEntity | null> {
+    const { requestedPlan, ...rest } = user;
     try {
-      return await this.users.save(this.users.create(user));
+      return await this.users.save(this.users.create({ ...rest, requestedPlan, planRequestedAt: requestedPlan ? new Date() : null }));
     } catch (error) {
       if (isUniqueViolation(error)) return null;
       throw error;
@@ -93,11 +96,25 @@ export class UsersRepository {
          "plan_started_at" = CASE WHEN "plan" IS DISTINCT FROM $2::varchar THEN COALESCE($4::timestamptz, now()) ELSE "plan_started_at" END,
          "updated_at" = CASE WHEN "plan" IS DISTINCT FROM $2::varchar OR "elite_role" IS DISTINCT FROM $3::varchar THEN now() ELSE "updated_at" END,
          "plan" = $2::varchar,
-         "elite_role" = $3::varchar
+         "elite_role" = $3::varchar,
+         "requested_plan" = NULL,
+         "plan_requested_at" = NULL
        WHERE "id" = $1`,
       [userId, plan, eliteRole, startedAt],
     );
     this.cache.clear();
+  }
+
+  /** Pending sign-up plan requests, oldest first. */
+  async planRequests(): Promise<PlanRequestRow[]> {
+    return (await this.users.query(PLAN_REQUESTS_SQL)) as PlanRequestRow[];
+  }
+
+  /** Declines the pending request of the user with this email (any case); false when there was none. */
+  async declinePlanRequest(email: string): Promise<boolean> {
+    const declined = returningRows<{ email: string }>(await this.users.query(DECLINE_PLAN_REQUEST_SQL, [email]));
+    this.cache.clear();
+    return declined.length > 0;
   }
 
   /** The user with this email, in any case. */

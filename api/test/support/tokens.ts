@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { importJWK, SignJWT, type JWK } from 'jose';
+import type { SignupPlan } from '@touchline/shared';
 import { Client } from 'pg';
+import { ASSIGN_PLAN_SQL } from '../../src/users/plan-assignment';
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -36,9 +38,14 @@ export function tampered(token: string): string {
 
 /**
  * A registered coach of a test API: a token signed with the embedded provider's key for a new subject
- * (verified email, one hour), and the user created through `POST /api/auth/register`.
+ * (verified email, one hour), the user created through `POST /api/auth/register`, and then given `plan` as an
+ * installation admin would (`set-plan`'s statement): sign-up alone starts every account on Free Trial.
  */
-export async function registerCoach(api: { url: string; db: { url: string } }, name: string): Promise<{ token: string; sub: string }> {
+export async function registerCoach(
+  api: { url: string; db: { url: string } },
+  name: string,
+  plan: SignupPlan = 'Coach',
+): Promise<{ token: string; sub: string }> {
   const signing = await embeddedSigningKey(api.db.url);
   const sub = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomBytes(4).toString('hex')}`;
   const email = `${sub}@club.example`;
@@ -49,5 +56,17 @@ export async function registerCoach(api: { url: string; db: { url: string } }, n
     body: JSON.stringify({ identityId: sub, username: name, email, plan: 'Coach' }),
   });
   if (res.status !== 201) throw new Error(`registering ${name} failed: ${res.status} ${await res.text()}`);
+  if (plan !== 'Free Trial') await assignPlan(api.db.url, email, plan);
   return { token, sub };
+}
+
+/** Gives the user with this email a plan with the admin command's own statement. */
+export async function assignPlan(databaseUrl: string, email: string, plan: SignupPlan): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(ASSIGN_PLAN_SQL, [email, plan, null]);
+  } finally {
+    await client.end();
+  }
 }

@@ -15,6 +15,7 @@ export function makeUser(overrides: Partial<UserDto> = {}): UserDto {
     email: 'alex@club.example',
     plan: 'Free Trial',
     eliteRole: null,
+    requestedPlan: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ELITE_ROLES, PLANS, type EliteRole, type Plan, type UserDto } from '@touchline/shared';
+import { ELITE_ROLES, PLANS, SIGNUP_PLANS, type EliteRole, type Plan, type SignupPlan, type UserDto } from '@touchline/shared';
 
 /** The user record the auth endpoints answer with. */
 export class UserResponse implements UserDto {
@@ -20,6 +20,14 @@ export class UserResponse implements UserDto {
 
   @ApiProperty({ enum: ELITE_ROLES, nullable: true, type: String })
   eliteRole: EliteRole | null;
+
+  @ApiProperty({
+    enum: SIGNUP_PLANS,
+    nullable: true,
+    type: String,
+    description: 'With billing off: the plan chosen at sign-up, until an installation admin grants or declines it',
+  })
+  requestedPlan: SignupPlan | null;
 
   @ApiProperty({ format: 'date-time' })
   createdAt: string;

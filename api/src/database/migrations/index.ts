@@ -21,6 +21,7 @@ import { TeamClosesWithSubscription1765300000000 } from './1765300000000-team-cl
 import { RecordingSeconds1765400000000 } from './1765400000000-recording-seconds';
 import { TeamSquad1765500000000 } from './1765500000000-team-squad';
 import { WhisperTranscriber1765600000000 } from './1765600000000-whisper-transcriber';
+import { PlanRequests1765700000000 } from './1765700000000-plan-requests';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   RecordingSeconds1765400000000,
   TeamSquad1765500000000,
   WhisperTranscriber1765600000000,
+  PlanRequests1765700000000,
 ];

@@ -8,6 +8,9 @@ import {
   SIGNUP_PLANS,
   SUBSCRIPTION_STATUSES,
   type AssignPlanDto,
+  type DeclinePlanRequestDto,
+  type PlanRequestDto,
+  type PlanRequestsDto,
   type BillingInterval,
   type BillingProvider,
   type BillingRedirectDto,
@@ -36,6 +39,26 @@ export class AssignPlanBody implements AssignPlanDto {
   @ApiProperty({ enum: SIGNUP_PLANS })
   @IsIn(SIGNUP_PLANS, { message: `plan must be one of: ${SIGNUP_PLANS.join(', ')}` })
   plan: SignupPlan;
+}
+
+/** The body of `POST /api/admin/plan-requests/decline`. */
+export class DeclinePlanRequestBody implements DeclinePlanRequestDto {
+  @ApiProperty({ format: 'email', maxLength: 320 })
+  @MaxLength(320)
+  @IsEmail({}, { message: 'email must be an email address' })
+  email: string;
+}
+
+export class PlanRequestResponse implements PlanRequestDto {
+  @ApiProperty() email: string;
+  @ApiProperty() username: string;
+  @ApiProperty({ enum: PLANS, description: 'The plan the coach is on meanwhile' }) plan: Plan;
+  @ApiProperty({ enum: SIGNUP_PLANS }) requestedPlan: SignupPlan;
+  @ApiProperty({ format: 'date-time' }) requestedAt: string;
+}
+
+export class PlanRequestsResponse implements PlanRequestsDto {
+  @ApiProperty({ type: [PlanRequestResponse] }) requests: PlanRequestResponse[];
 }
 
 export class PlanPriceResponse implements PlanPriceDto {
