@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { codeIn, countMails, linkIn, waitForMail } from './mail';
+import { setPlan } from './admin';
 
 /** Steps of the identity journey that read the same whichever provider signs people in. */
 
@@ -41,6 +42,19 @@ export async function signUpCoach(page: Page, mailUrl: string, email: string, pa
   const mail = await waitForMail(mailUrl, email, /Verify your email/);
   await page.goto(linkIn(mail.text));
   await expect(page).toHaveURL(/\/dashboard\/overview$/);
+}
+
+/**
+ * The club's admin gives a signed-in coach a plan (`npm run admin -- set-plan`), and the open app follows: sign-up
+ * alone starts every account on Free Trial, the plan chosen there being a request.
+ */
+export async function grantPlan(page: Page, email: string, plan: string) {
+  expect(await setPlan(email, plan)).toBe(`${email} is now on ${plan}.`);
+  await expect
+    .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('auth-storage') ?? '{}') as { state?: { user?: { plan?: string } } }).state?.user?.plan), {
+      timeout: 15_000,
+    })
+    .toBe(plan);
 }
 
 /** Signs an existing coach in on the embedded provider. */

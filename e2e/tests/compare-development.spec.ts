@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { mailUrl } from '../support/env';
-import { signUpCoach } from '../support/journey';
+import { grantPlan, signUpCoach } from '../support/journey';
 import { generateSession } from '@touchline/tooling';
 
 /** Three analysed sessions of one coach: compare two of them, then follow all three on the Development page. */
@@ -40,7 +40,9 @@ async function upload(page: Page, dir: string, session: (typeof SESSIONS)[number
 
 test('three uploads, two compared side by side, and the development of all three with a goal turning met', async ({ page }) => {
   const dir = await mkdtemp(path.join(tmpdir(), 'touchline-compare-'));
-  await signUpCoach(page, mailUrl, `comparer-${Date.now()}@club.example`, 'compare-secret');
+  const email = `comparer-${Date.now()}@club.example`;
+  await signUpCoach(page, mailUrl, email, 'compare-secret');
+  await grantPlan(page, email, 'Coach');
 
   // Before any analysed session, Compare explains what it needs.
   await page.getByRole('link', { name: 'Compare' }).click();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { mailUrl } from '../support/env';
-import { signUpCoach } from '../support/journey';
+import { grantPlan, signUpCoach } from '../support/journey';
 import { countMails, waitForMail } from '../support/mail';
 import { generateSession } from '@touchline/tooling';
 
@@ -14,6 +14,7 @@ test('a coach shares a report, a reviewer without an account comments at 0:42, t
   const coach = await coachContext.newPage();
   const email = `reviewed-${Date.now()}@club.example`;
   await signUpCoach(coach, mailUrl, email, 'review-secret', '', 'Pro');
+  await grantPlan(coach, email, 'Pro');
 
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'touchline-review-')), 'Rondo review.wav');
   generateSession({

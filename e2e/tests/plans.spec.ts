@@ -1,16 +1,25 @@
 import { expect, test } from '@playwright/test';
 import { PLAN_MESSAGES } from '@touchline/shared';
-import { setPlan } from '../support/admin';
+import { listRequests, setPlan } from '../support/admin';
 import { mailUrl } from '../support/env';
 import { signUpCoach } from '../support/journey';
 
 test.describe.configure({ timeout: 120_000 });
 
-test('an admin moves a signed-in coach onto Elite: menus, colour and Subscription follow without signing in again', async ({ page }) => {
+test('a coach who chose Coach at sign-up waits on Free Trial until the club grants it, then is moved onto Elite live', async ({ page }) => {
   const email = `promoted-${Date.now()}@club.example`;
-  await signUpCoach(page, mailUrl, email, 'promote-secret');
+  await signUpCoach(page, mailUrl, email, 'promote-secret', '', 'Coach');
   const dashboard = page.getByTestId('sidebar').getByRole('region', { name: 'Dashboard' });
-  await expect(dashboard.getByRole('link')).toHaveText(['Overview', 'Sessions', 'Compare', 'Development']);
+  // Choosing a plan gives nobody a plan: the account starts on Free Trial and says the request is with the club.
+  await expect(dashboard.getByRole('link')).toHaveText(['Overview', 'Sessions', 'Compare']);
+  await expect(page.getByTestId('plan-request')).toHaveText(PLAN_MESSAGES.planRequestPending('Coach', 'Free Trial'));
+  expect(await listRequests()).toContain(`${email}\tUpload Coach\tasks for Coach (on Free Trial)`);
+
+  // The club grants it: the open app follows, and the notice goes.
+  expect(await setPlan(email, 'Coach')).toBe(`${email} is now on Coach.`);
+  await expect(dashboard.getByRole('link')).toHaveText(['Overview', 'Sessions', 'Compare', 'Development'], { timeout: 15_000 });
+  await expect(page.getByTestId('plan-request')).toHaveCount(0);
+  expect(await listRequests()).not.toContain(email);
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('teal');
 
   // Pricing offers a plan change, which on a club installation is the club's to make (followed in the app, no reload).

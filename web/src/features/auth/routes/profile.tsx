@@ -5,6 +5,7 @@ import { Page } from '@/components/layout/page';
 import { CoachSquad } from '@/components/squad/coach-squad';
 import { Button } from '@/components/ui/button';
 import { PlanBadge } from '@/components/ui/plan-badge';
+import { PlanRequestNotice } from '@/components/layout/plan-request-notice';
 import { toast } from '@/components/ui/use-toast';
 import { startPasswordChange } from '../auth-actions';
 import { authErrorMessage } from '../auth-messages';
@@ -48,6 +49,7 @@ export default function ProfileScreen() {
           )}
         </dl>
       )}
+      <PlanRequestNotice user={user} className="mt-4 max-w-xl" />
       <section className="mt-8 max-w-xl rounded-xl border border-slate-200 bg-white p-6">
         <h2 className="text-lg font-semibold text-slate-900">Password</h2>
         <p className="mt-1 text-sm text-slate-600">You confirm your current password first, then choose a new one of at least 6 characters.</p>

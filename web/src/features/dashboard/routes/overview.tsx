@@ -2,6 +2,7 @@ import { isEliteAdmin, SKILL_CATEGORIES, type OverviewDto } from '@touchline/sha
 import { UploadCloud } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
+import { PlanRequestNotice } from '@/components/layout/plan-request-notice';
 import { useViewer } from '@/components/layout/viewer';
 import { buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -94,6 +95,7 @@ function Overview({ overview }: { overview: OverviewDto }) {
 /** `/dashboard/overview` (and a bare `/dashboard`): the coach's sessions and scores at a glance. */
 function CoachOverviewScreen() {
   const overview = useOverview();
+  const viewer = useViewer();
   return (
     <Page
       title="Overview"
@@ -107,6 +109,7 @@ function CoachOverviewScreen() {
         ) : undefined
       }
     >
+      <PlanRequestNotice user={viewer} className="mb-6" />
       {overview.isPending && <Spinner />}
       {overview.isError && <FormAlert>{readApiError(overview.error)?.message ?? 'Your overview could not be loaded. Please try again.'}</FormAlert>}
       {overview.data?.totals.sessions === 0 && (

@@ -1,3 +1,4 @@
+import { PLAN_MESSAGES } from '@touchline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -45,5 +46,23 @@ describe('pricing with Stripe billing', () => {
     await userEvent.setup().click(within(coachPlus).getByRole('button', { name: 'Change plan to Coach Plus, paid monthly' }));
     expect(await within(coachPlus).findByRole('alert')).toHaveTextContent('Billing is unavailable at the moment. Please try again later.');
     expect(go).not.toHaveBeenCalled();
+  });
+});
+
+describe('pricing on a club installation (billing off)', () => {
+  it('tells a coach whose sign-up plan is waiting for the club’s admin, and marks the plan asked for', async () => {
+    fakeApi(({ path }) => (path === '/api/plans' ? makePlanCatalogue('none') : undefined));
+    renderApp('/pricing', makeUser({ plan: 'Free Trial', requestedPlan: 'Elite' }));
+    const elite = await screen.findByRole('listitem', { name: 'Elite' });
+    expect(within(elite).getByText('Requested: waiting for your club’s admin')).toBeInTheDocument();
+    expect(screen.getByTestId('plan-request')).toHaveTextContent(PLAN_MESSAGES.planRequestPending('Elite', 'Free Trial'));
+  });
+
+  it('says nothing of a request when there is none', async () => {
+    fakeApi(({ path }) => (path === '/api/plans' ? makePlanCatalogue('none') : undefined));
+    renderApp('/pricing', makeUser({ plan: 'Coach' }));
+    await screen.findByRole('listitem', { name: 'Elite' });
+    expect(screen.queryByTestId('plan-request')).toBeNull();
+    expect(screen.queryByText(/Requested/)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { PLAN_MESSAGES, type BillingInterval, type PaidPlan, type PlanDto } from '@touchline/shared';
 import { signupWithPlan } from '@/config/paths';
 import { Page } from '@/components/layout/page';
+import { PlanRequestNotice } from '@/components/layout/plan-request-notice';
 import { useViewer } from '@/components/layout/viewer';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -17,6 +18,7 @@ import { formatPrice, HIGHLIGHTED_PLAN, planLimits } from '../plans';
 export default function PricingScreen() {
   const catalogue = usePlanCatalogue();
   const billing = catalogue.data?.billing ?? 'none';
+  const user = useViewer();
   return (
     <Page
       title="Pricing"
@@ -26,6 +28,7 @@ export default function PricingScreen() {
           : 'Choose the plan that fits your coaching.'
       }
     >
+      <PlanRequestNotice user={user} className="mb-6" />
       {catalogue.isPending ? (
         <Spinner />
       ) : catalogue.isError ? (
@@ -86,6 +89,8 @@ function PlanCard({ plan, billing }: { plan: PlanDto; billing: 'none' | 'stripe'
         </Link>
       ) : user.plan === plan.name ? (
         <p className="mt-6 text-center text-sm font-semibold text-brand-800">Your current plan</p>
+      ) : billing === 'none' && user.requestedPlan === plan.name ? (
+        <p className="mt-6 text-center text-sm font-semibold text-amber-800">Requested: waiting for your club’s admin</p>
       ) : billing === 'stripe' ? (
         plan.name !== 'Free Trial' && <CheckoutButtons plan={plan} />
       ) : (
