@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_NUL_PATTERN } from '../src/common/api-docs';
 import { startTestApi, type TestApi } from './support/test-api';
 
 let api: TestApi;
@@ -75,6 +76,30 @@ describe('HTTP surface', () => {
     const doc = (await (await get('/api/docs/openapi.json')).json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/auth/check']));
+  });
+
+  it('keeps API answers out of caches: no-store on signed-in, refused and public JSON alike', async () => {
+    for (const path of ['/api/auth/check', '/api/health', '/api/sessions', '/api/nowhere']) {
+      expect((await get(path)).headers.get('cache-control'), path).toMatch(/\bno-store\b/);
+    }
+  });
+
+  it('says in the document that strings of bodies and queries may not hold NUL, as the API enforces', async () => {
+    type Schema = { pattern?: string; allOf?: Schema[]; properties?: Record<string, Schema> };
+    const patterns = (schema: Schema | undefined) => [schema?.pattern, ...(schema?.allOf ?? []).map((s) => s.pattern)];
+    const doc = (await (await get('/api/docs/openapi.json')).json()) as {
+      components: { schemas: Record<string, Schema> };
+      paths: Record<string, Record<string, { parameters?: { name: string; schema: Schema }[] }>>;
+    };
+    const noNul = new RegExp(NO_NUL_PATTERN);
+    const session = doc.components.schemas['CreateSessionDto']?.properties;
+    // The title keeps its own rule (not blank) and gets the NUL rule beside it; the file name has only the NUL rule.
+    expect(patterns(session?.title)).toEqual([expect.any(String), NO_NUL_PATTERN]);
+    expect(patterns(session?.fileName)).toContain(NO_NUL_PATTERN);
+    const search = doc.paths['/api/sessions']!.get!.parameters!.find((p) => p.name === 'search');
+    expect(patterns(search?.schema)).toContain(NO_NUL_PATTERN);
+    expect(noNul.test('Rondo 4v2')).toBe(true);
+    expect(noNul.test('Rondo\u00004v2')).toBe(false);
   });
 
   it('serves the SPA on the same origin, deep links included', async () => {

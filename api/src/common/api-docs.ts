@@ -34,14 +34,50 @@ export const BODY_ERRORS = [HttpStatus.BAD_REQUEST, HttpStatus.PAYLOAD_TOO_LARGE
 /** Errors of any endpoint that needs a signed-in, registered user (503: Keycloak unreachable). */
 export const SIGNED_IN_ERRORS = [HttpStatus.UNAUTHORIZED, HttpStatus.NOT_FOUND, HttpStatus.SERVICE_UNAVAILABLE] as const;
 
-/** Request bodies are whitelists (the validation pipe refuses unknown fields); their schemas say so. */
+/** A string with no NUL character (U+0000), which the API refuses anywhere in a JSON body (PostgreSQL cannot store it). */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+
+interface SchemaNode {
+  type?: string;
+  pattern?: string;
+  enum?: unknown[];
+  format?: string;
+  $ref?: string;
+  additionalProperties?: boolean;
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  allOf?: SchemaNode[];
+}
+
+/**
+ * Request bodies are whitelists (the validation pipe refuses unknown fields), and no string of a body or a query
+ * may hold NUL: the schemas say both, so a client generated from the document sends what the API accepts.
+ */
 export function closeRequestSchemas(document: OpenAPIObject): void {
-  const schemas = document.components?.schemas ?? {};
+  const schemas = (document.components?.schemas ?? {}) as Record<string, SchemaNode>;
+  const resolve = (schema: SchemaNode | undefined) => (schema?.$ref ? schemas[schema.$ref.split('/').pop()!] : schema);
+  const seen = new Set<SchemaNode>();
+  const forbidNul = (node: SchemaNode | undefined) => {
+    const schema = resolve(node);
+    if (!schema || seen.has(schema)) return;
+    seen.add(schema);
+    if (schema.type === 'string' && !schema.enum && schema.format !== 'uuid' && schema.format !== 'date-time') {
+      // A string with a pattern of its own keeps it, and gets the NUL rule beside it.
+      if (schema.pattern) schema.allOf = [...(schema.allOf ?? []), { pattern: NO_NUL_PATTERN }];
+      else schema.pattern = NO_NUL_PATTERN;
+    }
+    for (const property of Object.values(schema.properties ?? {})) forbidNul(property);
+    forbidNul(schema.items);
+  };
   for (const item of Object.values(document.paths)) {
-    for (const operation of Object.values(item) as { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }[]) {
-      const ref = operation?.requestBody?.content?.['application/json']?.schema?.$ref;
-      const schema = ref ? (schemas[ref.split('/').pop()!] as { additionalProperties?: boolean } | undefined) : undefined;
-      if (schema) schema.additionalProperties = false;
+    for (const operation of Object.values(item) as {
+      requestBody?: { content?: Record<string, { schema?: SchemaNode }> };
+      parameters?: { in?: string; schema?: SchemaNode }[];
+    }[]) {
+      const body = resolve(operation?.requestBody?.content?.['application/json']?.schema);
+      if (body?.properties) body.additionalProperties = false;
+      forbidNul(body);
+      for (const parameter of operation?.parameters ?? []) if (parameter.in === 'query') forbidNul(parameter.schema);
     }
   }
 }
