@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { SESSION_EVENTS, SESSION_MESSAGES } from '@touchline/shared';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionStreamService } from '../src/sessions/session-stream.service';
@@ -93,6 +94,31 @@ describe('GET /api/sessions/events (live session status)', { timeout: 90_000 }, 
     const started = Date.now();
     await expiring.ended;
     expect(Date.now() - started).toBeLessThan(10_000);
+    await expect.poll(() => streams.openStreams, { timeout: 5_000 }).toBe(0);
+  });
+
+  it('holds at most ten streams per coach: the next, even opened all at once, is a JSON 429 until one closes', async () => {
+    const streams = api.app.get(SessionStreamService);
+    await expect.poll(() => streams.openStreams, { timeout: 5_000 }).toBe(0);
+    const opened = await Promise.all(Array.from({ length: SESSION_EVENTS.maxStreamsPerCoach + 2 }, () => openEventStream(api.url, coach.token)));
+    try {
+      const statuses = opened.map((s) => s.response.status).sort();
+      expect(statuses).toEqual([...Array(SESSION_EVENTS.maxStreamsPerCoach).fill(200), 429, 429]);
+      const refused = opened.find((s) => s.response.status === 429)!;
+      expect(await refused.response.json()).toEqual({ statusCode: 429, message: SESSION_MESSAGES.tooManyStreams });
+      // Another coach is not counted against this one.
+      const neighbour = await openEventStream(api.url, other.token);
+      expect(neighbour.response.status).toBe(200);
+      neighbour.close();
+      // One closes, and the coach can open another.
+      opened.find((s) => s.response.status === 200)!.close();
+      await expect.poll(() => streams.openStreams, { timeout: 5_000 }).toBe(SESSION_EVENTS.maxStreamsPerCoach - 1);
+      const again = await openEventStream(api.url, coach.token);
+      expect(again.response.status).toBe(200);
+      again.close();
+    } finally {
+      for (const s of opened) s.close();
+    }
     await expect.poll(() => streams.openStreams, { timeout: 5_000 }).toBe(0);
   });
 

@@ -42,6 +42,7 @@ export const SESSION_MESSAGES = {
   retryNotFailed: 'Only a failed analysis can be tried again.',
   retryPermanent: 'This recording cannot be analysed, so trying again would fail the same way. Please upload another recording.',
   tooLong: (limit: string) => `This recording is longer than ${limit}, the longest the analysis takes. Please upload a shorter one.`,
+  tooManyStreams: 'Too many Touchline tabs or devices are following live updates for your account. Close one and try again.',
 } as const;
 
 /** A coaching session as the API returns it. */
@@ -103,6 +104,8 @@ export const SESSION_EVENTS = {
   accountEvent: 'account',
   /** Below the idle timeouts of common proxies (nginx and most load balancers: 60 s). */
   heartbeatMs: 25_000,
+  /** Streams one coach may hold open at once (tabs and devices); the next is refused with 429 until one closes. */
+  maxStreamsPerCoach: 10,
 } as const;
 
 /** The data of a `session` event: small on purpose, the client reads the rest from the API when it needs it. */

@@ -102,6 +102,7 @@ export const Errors = {
   lastAdminPlan: () => new AppError('LAST_ADMIN_PLAN', HttpStatus.CONFLICT, TEAM_MESSAGES.lastAdminPlan),
   tooManyInvitations: () => new AppError('TOO_MANY_INVITATIONS', HttpStatus.TOO_MANY_REQUESTS, TEAM_MESSAGES.tooManyInvitations),
   tooManyInvitationLookups: () => new AppError('TOO_MANY_INVITATION_LOOKUPS', HttpStatus.TOO_MANY_REQUESTS, TEAM_MESSAGES.tooManyLookups),
+  tooManyStreams: () => new AppError('TOO_MANY_STREAMS', HttpStatus.TOO_MANY_REQUESTS, SESSION_MESSAGES.tooManyStreams),
   liveUpdatesUnavailable: () =>
     new AppError('LIVE_UPDATES_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, 'Live updates are unavailable at the moment. Please try again later.'),
 } as const;

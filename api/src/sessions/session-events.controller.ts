@@ -32,7 +32,7 @@ export class SessionEventsController {
     },
   })
   // 503: the database's change feed cannot be listened to.
-  @ApiErrors(...SIGNED_IN_ERRORS)
+  @ApiErrors(...SIGNED_IN_ERRORS, 429)
   events(@CurrentUser() user: UserEntity, @TokenExpiry() expiresAt: Date): Observable<MessageEvent> {
     return this.streams.stream(user, expiresAt);
   }

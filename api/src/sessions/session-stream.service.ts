@@ -1,6 +1,6 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type MessageEvent } from '@nestjs/common';
 import { SESSION_EVENTS, type SessionStatusEventDto } from '@touchline/shared';
-import { defer, filter, interval, map, merge, Observable, of, ReplaySubject, switchMap, takeUntil, timer } from 'rxjs';
+import { defer, filter, finalize, interval, map, merge, Observable, of, ReplaySubject, switchMap, takeUntil, timer } from 'rxjs';
 import { Errors } from '../common/app-error';
 import type { UserEntity } from '../users/user.entity';
 import { SessionStatusFeed } from './session-status-feed';
@@ -19,6 +19,8 @@ export class SessionStreamService implements BeforeApplicationShutdown {
   /** Replayed, so that a stream still opening when the API begins to stop ends too. */
   private readonly stopping = new ReplaySubject<void>(1);
   private open = 0;
+  /** Streams held per coach, counted from the request so that simultaneous opens cannot all slip under the limit. */
+  private readonly perCoach = new Map<string, number>();
 
   constructor(private readonly feed: SessionStatusFeed) {}
 
@@ -27,7 +29,16 @@ export class SessionStreamService implements BeforeApplicationShutdown {
     return this.open;
   }
 
+  /** Refused with 429 when the coach already holds `maxStreamsPerCoach` streams. */
   stream(user: UserEntity, tokenExpiresAt: Date): Observable<MessageEvent> {
+    const held = this.perCoach.get(user.id) ?? 0;
+    if (held >= SESSION_EVENTS.maxStreamsPerCoach) throw Errors.tooManyStreams();
+    this.perCoach.set(user.id, held + 1);
+    const release = () => {
+      const left = (this.perCoach.get(user.id) ?? 1) - 1;
+      if (left > 0) this.perCoach.set(user.id, left);
+      else this.perCoach.delete(user.id);
+    };
     const ownChanges = this.feed.changes.pipe(
       filter((change) => change.ownerId === user.id),
       map(({ sessionId, status, progress, uploaded }): MessageEvent => ({
@@ -68,6 +79,7 @@ export class SessionStreamService implements BeforeApplicationShutdown {
             };
           }),
       ),
+      finalize(release),
     );
   }
 
