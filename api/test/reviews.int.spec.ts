@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import {
   PLAN_MESSAGES,
+  REVIEW_LIMITS,
   REVIEW_MESSAGES,
   type CreatedReviewLinkDto,
   type ExternalReviewDto,
@@ -282,10 +283,25 @@ describe('what a link shows', () => {
     const res = await call('GET', `${apiPath(shared.url)}/media`);
     expect(res.status).toBe(200);
     const { url: mediaUrl, expiresAt } = (await res.json()) as { url: string; expiresAt: string };
-    expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(900_000);
+    // A minute: the page renews it while open, so a revoked link stops streaming within a minute.
+    expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(REVIEW_LIMITS.mediaUrlSeconds * 1000);
     const bytes = await fetch(mediaUrl, { headers: { range: 'bytes=0-3' } });
     expect(bytes.status).toBe(206);
     expect(Buffer.from(await bytes.arrayBuffer()).toString()).toBe('RIFF');
+  });
+
+  it("rests while the coach's plan does not open external review, and works again when it does", async () => {
+    const { url } = await createLink(mine.id);
+    expect((await call('GET', apiPath(url))).status).toBe(200);
+    await db.query('UPDATE users SET plan = $2 WHERE email = $1', [coachEmail, 'Free Trial']);
+    try {
+      await expect.poll(async () => (await call('GET', apiPath(url), { from: freshAddress() })).status, { timeout: 10_000 }).toBe(404);
+      const resting = await call('GET', `${apiPath(url)}/media`, { from: freshAddress() });
+      expect(await resting.json()).toEqual({ statusCode: 404, message: REVIEW_MESSAGES.unavailable });
+    } finally {
+      await db.query('UPDATE users SET plan = $2 WHERE email = $1', [coachEmail, 'Pro']);
+    }
+    expect((await call('GET', apiPath(url), { from: freshAddress() })).status).toBe(200);
   });
 });
 

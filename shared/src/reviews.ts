@@ -11,6 +11,11 @@ export const REVIEW_LIMITS = {
   commentMaxLength: 2000,
   /** Open links per session, so a leaked session cannot be flooded with links. */
   maxLinksPerSession: 20,
+  /**
+   * Lifetime of the recording's URL a link hands out: the review page renews it while it is open, so a revoked or
+   * resting link stops streaming within this time.
+   */
+  mediaUrlSeconds: 60,
 } as const;
 
 export const REVIEW_MESSAGES = {

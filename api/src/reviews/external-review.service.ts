@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ExternalReviewDto, ReviewCommentDto } from '@touchline/shared';
+import { REVIEW_LIMITS, type ExternalReviewDto, type ReviewCommentDto } from '@touchline/shared';
 import { AnalysesRepository } from '../analysis/analyses.repository';
 import { codeCounts } from '../analysis/rubric/code-counts';
 import { storedAssessment } from '../analysis/rubric/coaching-report';
@@ -71,7 +71,7 @@ export class ExternalReviewService {
     if (!link.showMedia) throw Errors.reviewMediaNotShared();
     const session = await this.session(link);
     if (!session.storageKey || !session.contentType) throw Errors.reviewUnavailable();
-    const ttlSeconds = this.config.uploads.mediaUrlTtlSeconds;
+    const ttlSeconds = Math.min(REVIEW_LIMITS.mediaUrlSeconds, this.config.uploads.mediaUrlTtlSeconds);
     const url = await this.storage.downloadUrl(session.storageKey, { ttlSeconds, contentType: session.contentType });
     return { url, expiresAt: new Date(Date.now() + ttlSeconds * 1000).toISOString() };
   }

@@ -3,6 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { Errors } from '../common/app-error';
 import { verifyPassword } from '../identity/embedded/password-hasher';
+import { EntitlementsService } from '../plans/entitlements.service';
+import { UsersRepository } from '../users/users.repository';
 import type { ReviewLinkWithSecrets } from './review-link.entity';
 import { ReviewLinksRepository } from './review-links.repository';
 import { hashReviewToken, REVIEW_TOKEN_PATTERN, sameDigest } from './review-token';
@@ -27,7 +29,11 @@ export interface ReviewCredentials {
 export class ReviewAccessService {
   readonly throttle = new ReviewThrottle();
 
-  constructor(private readonly links: ReviewLinksRepository) {}
+  constructor(
+    private readonly links: ReviewLinksRepository,
+    private readonly users: UsersRepository,
+    private readonly entitlements: EntitlementsService,
+  ) {}
 
   async authorize({ sessionId, token, password, address }: ReviewCredentials, now = new Date()): Promise<ReviewLinkWithSecrets> {
     if (await this.throttle.addressBlocked(address)) throw Errors.tooManyRequests();
@@ -36,6 +42,10 @@ export class ReviewAccessService {
       await this.throttle.recordFailure(address);
       throw Errors.reviewUnavailable();
     }
+    // A link rests while its coach's plan does not open external review (a lapsed subscription, a move to Free
+    // Trial), and works again, until it expires, once the plan opens it. Not the reviewer's failure: not counted.
+    const owner = await this.users.findById(link.ownerId);
+    if (!owner || !this.entitlements.can(owner, 'externalReview')) throw Errors.reviewUnavailable();
     if (link.passwordHash) {
       if (await this.throttle.linkBlockedFor(link.id, address)) throw Errors.tooManyRequests();
       if (!password) throw Errors.reviewPasswordRequired();

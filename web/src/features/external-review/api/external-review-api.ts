@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateReviewCommentBody, ExternalReviewDto, ReviewCommentDto } from '@touchline/shared';
+import { REVIEW_LIMITS, type CreateReviewCommentBody, type ExternalReviewDto, type ReviewCommentDto } from '@touchline/shared';
 import { throwIfNotOk } from '@/lib/api-client';
 
 export interface ReviewAddress {
@@ -30,8 +30,18 @@ const key = (address: ReviewAddress, part: string) => [base(address), part, addr
 export const useExternalReview = (address: ReviewAddress) =>
   useQuery({ queryKey: key(address, 'report'), queryFn: () => reviewRequest<ExternalReviewDto>(address, 'GET', '') });
 
+/**
+ * The recording's URL lives REVIEW_LIMITS.mediaUrlSeconds: renewed well before it ends while the page is open (in a
+ * background tab too, where the recording may still play), so a revoked link stops streaming within a minute.
+ */
 export const useReviewMedia = (address: ReviewAddress, enabled: boolean) =>
-  useQuery({ queryKey: key(address, 'media'), queryFn: () => reviewRequest<{ url: string }>(address, 'GET', '/media'), enabled });
+  useQuery({
+    queryKey: key(address, 'media'),
+    queryFn: () => reviewRequest<{ url: string }>(address, 'GET', '/media'),
+    enabled,
+    refetchInterval: (REVIEW_LIMITS.mediaUrlSeconds - 15) * 1000,
+    refetchIntervalInBackground: true,
+  });
 
 export const useReviewComments = (address: ReviewAddress, enabled: boolean) =>
   useQuery({ queryKey: key(address, 'comments'), queryFn: () => reviewRequest<ReviewCommentDto[]>(address, 'GET', '/comments'), enabled });

@@ -11,6 +11,7 @@ import { clock, parseClock } from '@/lib/format';
 import { usePostReviewComment, useExternalReview, useReviewComments, useReviewMedia, type ReviewAddress } from '../api/external-review-api';
 import { ReviewCommentThread } from '../components/review-comment-thread';
 import { ReviewReport } from '@/components/report/review-report';
+import { useKeepPlace } from '@/lib/use-keep-place';
 import { useSeekablePlayer } from '@/lib/use-seekable-player';
 
 /** The reviewer's name is asked once and kept in this browser. */
@@ -62,6 +63,7 @@ export default function ExternalReviewScreen() {
   const comments = useReviewComments(address, open);
   const post = usePostReviewComment(address);
   const { player, seek } = useSeekablePlayer();
+  useKeepPlace(player, media.data?.url);
   const [name, setName] = useState(() => localStorage.getItem(NAME_KEY) ?? '');
   const [nameDraft, setNameDraft] = useState(name);
   const [at, setAt] = useState('0:00');
