@@ -1,4 +1,5 @@
 import { capitalize, clock, formatDecimal, formatPercent, formatScore } from '@/lib/format';
+import { NotScored } from '@/components/ui/not-scored';
 import { Stat } from '@/components/ui/stat';
 import { UTTERANCE_CODE_LABELS, type ExternalReviewDto, type ReviewCommentDto } from '@touchline/shared';
 import { forwardRef, type MouseEvent } from 'react';
@@ -92,7 +93,8 @@ export const ReviewReport = forwardRef<HTMLMediaElement, ReviewReportProps>(({ r
           <ul className="grid gap-2 sm:grid-cols-2">
             {review.scores.map((s) => (
               <li key={s.category} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
-                <span className="font-medium">{capitalize(s.category)}</span>: {formatScore(s.score)} {s.level && `(${s.level})`}
+                <span className="font-medium">{capitalize(s.category)}</span>: {s.score === null ? <NotScored reason={s.basis} /> : formatScore(s.score)}{' '}
+                {s.level && `(${s.level})`}
               </li>
             ))}
           </ul>

@@ -1,5 +1,7 @@
-/** One figure in a `<dl>` of figures: its label above, its value large. */
-export function Stat({ label, value }: { label: string; value: string }) {
+import type { ReactNode } from 'react';
+
+/** One figure in a `<dl>` of figures: its label above, its value large (or why there is none). */
+export function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4">
       <dt className="text-sm text-slate-500">{label}</dt>

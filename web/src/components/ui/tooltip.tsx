@@ -11,12 +11,24 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export function Tooltip({ content, children, side = 'right' }: { content: ReactNode; children: ReactNode; side?: 'top' | 'right' | 'bottom' | 'left' }) {
+export function Tooltip({
+  content,
+  children,
+  side = 'right',
+  open,
+  onOpenChange,
+}: {
+  content: ReactNode;
+  children: ReactNode;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
   return (
-    <TooltipPrimitive.Root>
+    <TooltipPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content side={side} sideOffset={6} className="z-[60] rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow">
+        <TooltipPrimitive.Content side={side} sideOffset={6} className="z-[60] max-w-xs rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow">
           {content}
         </TooltipPrimitive.Content>
       </TooltipPrimitive.Portal>

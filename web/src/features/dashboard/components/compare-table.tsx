@@ -1,6 +1,7 @@
 import { FIGURE_INFO, SKILL_CATEGORIES, type CompareDto, type SessionFigure } from '@touchline/shared';
 import { capitalize } from '@/lib/format';
 import { formatFigure } from '../figure-format';
+import { FigureValue } from './figure-value';
 
 const TALK: SessionFigure[] = [
   'durationSeconds',
@@ -42,7 +43,7 @@ export function CompareTable({ compare }: { compare: CompareDto }) {
               data-verdict={verdict ?? undefined}
               className={`px-3 py-2 text-right tabular-nums ${verdict === 'best' ? 'bg-emerald-50 font-semibold text-emerald-800' : verdict === 'worst' ? 'bg-amber-50 text-amber-900' : 'text-slate-900'}`}
             >
-              {formatFigure(figure, s.figures[figure])}
+              <FigureValue figure={figure} value={s.figures[figure]} />
               {levels?.[i] && <span className="text-xs text-slate-500"> ({capitalize(levels[i])})</span>}
               {verdict && <span className="text-xs"> {verdict === 'best' ? '▲ best' : '▼ worst'}</span>}
             </td>

@@ -2,7 +2,8 @@ import { FIGURE_INFO, type DevelopmentDto, type GoalDto, type SessionFigure } fr
 import { useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '@/components/ui/button';
-import { chartValue, describeGoal, formatFigure } from '../figure-format';
+import { chartValue, describeGoal } from '../figure-format';
+import { FigureValue } from './figure-value';
 import { shortDate } from '../trend-points';
 
 interface Props {
@@ -11,7 +12,7 @@ interface Props {
   figure: SessionFigure;
 }
 
-const GOAL_CELL = { true: 'Met', false: 'Not met', null: '—' } as const;
+const GOAL_CELL = { true: 'Met', false: 'Not met', null: 'Not measured' } as const;
 
 /**
  * One figure over the coach's sessions (a point per session, labelled by it) with the rolling average, and the
@@ -115,8 +116,12 @@ export default function DevelopmentChart({ points, goals, figure }: Props) {
                   {point.title}
                 </th>
                 <td className="py-1 pr-3">{shortDate(point.date)}</td>
-                <td className="py-1 pr-3 text-right tabular-nums">{formatFigure(figure, point.figures[figure])}</td>
-                <td className="py-1 pr-3 text-right tabular-nums">{formatFigure(figure, point.rolling[figure])}</td>
+                <td className="py-1 pr-3 text-right tabular-nums">
+                  <FigureValue figure={figure} value={point.figures[figure]} />
+                </td>
+                <td className="py-1 pr-3 text-right tabular-nums">
+                  <FigureValue figure={figure} value={point.rolling[figure]} mean />
+                </td>
                 {point.goals.map((met, i) => (
                   <td key={goals[i]?.id ?? i} className="py-1 pr-3">
                     {GOAL_CELL[String(met) as keyof typeof GOAL_CELL]}

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { readApiError } from '@/lib/api-client';
-import { capitalize, formatScore } from '@/lib/format';
+import { MISSING_REASONS, Score } from '@/components/ui/not-scored';
+import { capitalize } from '@/lib/format';
 import { useChangeRole, useRemoveMember } from '../api/team-api';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -97,7 +98,9 @@ export function MemberList({ members, viewerId }: { members: TeamMemberDto[]; vi
                         {SKILL_CATEGORIES.map((category) => (
                           <div key={category} className="flex gap-1">
                             <dt className="text-slate-500">{capitalize(category)}</dt>
-                            <dd className="font-medium text-slate-900">{formatScore(member.latest!.scores[category])}</dd>
+                            <dd className="font-medium text-slate-900">
+                              <Score score={member.latest!.scores[category]} reason={MISSING_REASONS.session} />
+                            </dd>
                           </div>
                         ))}
                       </dl>

@@ -2,10 +2,11 @@ import { SKILL_CATEGORIES, type TeamOverviewDto } from '@touchline/shared';
 import { Link } from 'react-router-dom';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { MISSING_REASONS, NotScored, Score } from '@/components/ui/not-scored';
 import { Stat } from '@/components/ui/stat';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
-import { capitalize, formatPercent, formatScore } from '@/lib/format';
+import { capitalize, formatPercent } from '@/lib/format';
 import { useTeamOverview } from '../api/team-api';
 import { TeamTrendChart } from './team-trend-chart';
 
@@ -65,14 +66,22 @@ function CoachComparison({ coaches }: { coaches: TeamOverviewDto['coaches'] }) {
               <td className="p-3">
                 {coach.completed} of {coach.sessions} analysed
               </td>
-              <td className="p-3">{formatPercent(coach.talkRatio)}</td>
-              <td className="p-3">{formatPercent(coach.questioningShare)}</td>
+              <td className="p-3">
+                {coach.talkRatio === null ? <NotScored label="Not measured" reason={MISSING_REASONS.noAnalysedSession} /> : formatPercent(coach.talkRatio)}
+              </td>
+              <td className="p-3">
+                {coach.questioningShare === null ? (
+                  <NotScored label="Not measured" reason={MISSING_REASONS.shareAverage} />
+                ) : (
+                  formatPercent(coach.questioningShare)
+                )}
+              </td>
               {SKILL_CATEGORIES.map((category) => (
                 <td key={category} className="p-3">
-                  {formatScore(coach.scores[category])}
+                  <Score score={coach.scores[category]} reason={MISSING_REASONS.coachAverage} />
                 </td>
               ))}
-              <td className="p-3 whitespace-nowrap">{coach.lastSessionAt ? dateFormat.format(new Date(coach.lastSessionAt)) : '—'}</td>
+              <td className="p-3 whitespace-nowrap">{coach.lastSessionAt ? dateFormat.format(new Date(coach.lastSessionAt)) : 'No session yet'}</td>
             </tr>
           ))}
         </tbody>
@@ -103,9 +112,18 @@ function TeamFigures({ overview }: { overview: TeamOverviewDto }) {
         </p>
         <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
           <Stat label="Talk ratio" value={formatPercent(averages.talkRatio)} />
-          <Stat label="Questioning" value={formatPercent(averages.questioningShare)} />
+          <Stat
+            label="Questioning"
+            value={
+              averages.questioningShare === null ? (
+                <NotScored label="Not measured" reason={MISSING_REASONS.shareAverage} />
+              ) : (
+                formatPercent(averages.questioningShare)
+              )
+            }
+          />
           {SKILL_CATEGORIES.map((category) => (
-            <Stat key={category} label={capitalize(category)} value={formatScore(averages.scores[category])} />
+            <Stat key={category} label={capitalize(category)} value={<Score score={averages.scores[category]} reason={MISSING_REASONS.teamAverage} />} />
           ))}
         </dl>
       </section>

@@ -1,6 +1,7 @@
 import { SKILL_CATEGORIES, type TeamOverviewDto } from '@touchline/shared';
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { capitalize, formatScore } from '@/lib/format';
+import { MISSING_REASONS, NotScored, Score } from '@/components/ui/not-scored';
+import { capitalize } from '@/lib/format';
 import { shortDate } from '../trend-points';
 
 const SERIES = [
@@ -79,7 +80,20 @@ export function TeamTrendChart({ trend }: { trend: TeamOverviewDto['trend'] }) {
               <th scope="row">{point.label}</th>
               <td>{point.sessions}</td>
               {SERIES.map((series) => (
-                <td key={series.key}>{formatScore(point[series.key])}</td>
+                <td key={series.key}>
+                  {/* A week in the trend has sessions, so a talk ratio; questioning needs a transcript. */}
+                  {series.key === 'talkRatio' ? (
+                    point.talkRatio
+                  ) : series.key === 'questioningShare' ? (
+                    point[series.key] === null ? (
+                      <NotScored label="Not measured" reason={MISSING_REASONS.weekShare} />
+                    ) : (
+                      point[series.key]
+                    )
+                  ) : (
+                    <Score score={point[series.key]} reason={MISSING_REASONS.week} />
+                  )}
+                </td>
               ))}
             </tr>
           ))}

@@ -1,6 +1,7 @@
 import { SKILL_CATEGORIES } from '@touchline/shared';
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { capitalize, formatScore } from '@/lib/format';
+import { MISSING_REASONS, Score } from '@/components/ui/not-scored';
+import { capitalize } from '@/lib/format';
 import type { TrendPoint } from '../trend-points';
 
 const SERIES = [
@@ -67,7 +68,9 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
                 {point.title} ({point.label})
               </th>
               {SKILL_CATEGORIES.map((category) => (
-                <td key={category}>{formatScore(point[category])}</td>
+                <td key={category}>
+                  <Score score={point[category]} reason={MISSING_REASONS.session} />
+                </td>
               ))}
               <td>{point.talkRatio}</td>
             </tr>

@@ -77,6 +77,10 @@ describe('compare', { timeout: 20_000 }, () => {
     ).toEqual(['30% ▲ best', '70% ▼ worst']);
     const communication = within(table).getByRole('rowheader', { name: /^Communication score/ }).parentElement!;
     expect(communication).toHaveTextContent(/80\s*\(Expert\)/);
+    const technical = within(table).getByRole('rowheader', { name: /^Technical score/ }).parentElement!;
+    expect(within(technical).getAllByRole('button', { name: /^Not scored: The analysis gave this session no score in this category/ })).toHaveLength(2);
+    const praise = within(table).getByRole('rowheader', { name: /^Praise/ }).parentElement!;
+    expect(within(praise).getAllByRole('button', { name: /^Not measured: The session was analysed without a transcript/ })).toHaveLength(2);
     expect(screen.getAllByTestId('compare-timeline')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Wednesday pressing: speech from 5:00 to 5:20' })).toBeInTheDocument();
     expect(screen.getAllByRole('checkbox', { checked: true })).toHaveLength(2);

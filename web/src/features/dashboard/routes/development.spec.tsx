@@ -77,7 +77,7 @@ describe('development', { timeout: 20_000 }, () => {
     ).toEqual([
       [expect.any(String), '50', '50', 'Met'],
       [expect.any(String), '70', '60', 'Not met'],
-      [expect.any(String), '64', '61.3', '—'],
+      [expect.any(String), '64', '61.3', 'Not measured'],
     ]);
     const communication = screen.getAllByTestId('level-reached').find((el) => el.textContent?.startsWith('Communication'))!;
     expect(communication).toHaveTextContent('Advanced');

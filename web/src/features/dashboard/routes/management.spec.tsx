@@ -77,7 +77,7 @@ describe('Coach Management', () => {
     expect(rows[1]).toHaveTextContent('4');
     const scores = within(rows[1]!).getByLabelText('Latest scores of Sam');
     expect(scores).toHaveTextContent('Technical72');
-    expect(scores).toHaveTextContent('Tactical—');
+    expect(scores).toHaveTextContent('TacticalNot scored: The analysis gave this session no score in this category');
     expect(screen.getByTestId('seats')).toHaveTextContent('3 of 3 seats used');
     expect(screen.getByTestId('invitation-row')).toHaveTextContent('jo@club.example');
     expect(screen.getByTestId('invitation-row')).toHaveTextContent('Elite Coach');

@@ -1,5 +1,5 @@
 import type { OverviewDto } from '@touchline/shared';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
 import { makeSession } from '@/test/fixtures';
@@ -63,12 +63,19 @@ describe('overview', () => {
     expect(figure(averages, 'Talk ratio')).toHaveTextContent('42%');
     expect(figure(averages, 'Interventions per minute')).toHaveTextContent('2.3');
     expect(figure(averages, 'Technical')).toHaveTextContent('70.5');
-    expect(figure(averages, 'Tactical')).toHaveTextContent('—');
+    // An unscored category says so and why, to screen readers and on a tap, never a bare dash.
+    expect(figure(averages, 'Tactical')).toHaveTextContent('Not scored');
+    const tactical = within(figure(averages, 'Tactical') as HTMLElement).getByRole('button', { name: /^Not scored/ });
+    expect(tactical).toHaveAccessibleName('Not scored: No analysed session scored this category yet.');
+    fireEvent.click(tactical);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('No analysed session scored this category yet.');
 
     const trend = screen.getByRole('heading', { name: 'Trend' }).closest('section')!;
     const table = within(trend).getByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
-    expect(within(table).getByRole('rowheader', { name: /Thursday session/ }).parentElement).toHaveTextContent(/73.*—.*62.*60.*82.*43/);
+    expect(within(table).getByRole('rowheader', { name: /Thursday session/ }).parentElement).toHaveTextContent(
+      /73.*Not scored: The analysis gave this session no score in this category.*62.*60.*82.*43/,
+    );
   });
 
   it('keeps an upload button once there are sessions', async () => {

@@ -7,10 +7,11 @@ import { useViewer } from '@/components/layout/viewer';
 import { buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { MISSING_REASONS, Score } from '@/components/ui/not-scored';
 import { Stat } from '@/components/ui/stat';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
-import { capitalize, formatDecimal, formatPercent, formatScore } from '@/lib/format';
+import { capitalize, formatDecimal, formatPercent } from '@/lib/format';
 import { useOverview } from '../api/overview-api';
 import { TeamOverview } from '../components/team-overview';
 import { TrendChart } from '../components/trend-chart';
@@ -72,7 +73,7 @@ function Overview({ overview }: { overview: OverviewDto }) {
           <Stat label="Talk ratio" value={formatPercent(averages.talkRatio)} />
           <Stat label="Interventions per minute" value={formatDecimal(averages.interventionsPerMinute)} />
           {SKILL_CATEGORIES.map((category) => (
-            <Stat key={category} label={capitalize(category)} value={formatScore(averages.scores[category])} />
+            <Stat key={category} label={capitalize(category)} value={<Score score={averages.scores[category]} reason={MISSING_REASONS.average} />} />
           ))}
         </dl>
       </section>

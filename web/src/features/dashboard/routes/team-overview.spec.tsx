@@ -74,7 +74,13 @@ describe('Team Overview', () => {
     expect(screen.getByRole('region', { name: 'Team averages' })).toHaveTextContent('Technical66.5');
     const [morgan, sam] = screen.getAllByTestId('coach-row');
     expect(morgan).toHaveTextContent('0 of 1 analysed');
-    expect(within(morgan!).getAllByText('—').length).toBeGreaterThan(0);
+    expect(morgan).toHaveTextContent('Not scored: None of this coach’s analysed sessions scored this category yet.');
+    expect(morgan).toHaveTextContent('Not measured: No analysed session with a transcript yet');
+    expect(morgan).toHaveTextContent('No session yet');
+    expect(morgan).not.toHaveTextContent('—');
+    expect(screen.getByRole('region', { name: 'Team averages' })).toHaveTextContent(
+      'TacticalNot scored: No analysed session of the team scored this category yet.',
+    );
     expect(sam).toHaveTextContent('3 of 4 analysed');
     expect(sam).toHaveTextContent('38%');
     expect(sam).toHaveTextContent('12%');

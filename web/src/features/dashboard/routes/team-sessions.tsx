@@ -6,7 +6,8 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { teamSessionReport } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
-import { capitalize, formatScore } from '@/lib/format';
+import { MISSING_REASONS, Score } from '@/components/ui/not-scored';
+import { capitalize } from '@/lib/format';
 import { useMembers, useTeamSessionPage } from '../api/team-api';
 import { hasFilters, pageCount } from '../session-filters';
 import { statusOf, STATUS_LABELS } from '../session-status';
@@ -39,7 +40,9 @@ function SessionRow({ item }: { item: TeamSessionDto }) {
             {SKILL_CATEGORIES.map((category) => (
               <div key={category} className="flex gap-1">
                 <dt className="text-slate-500">{capitalize(category)}</dt>
-                <dd className="font-medium text-slate-900">{formatScore(scores[category])}</dd>
+                <dd className="font-medium text-slate-900">
+                  <Score score={scores[category]} reason={MISSING_REASONS.session} />
+                </dd>
               </div>
             ))}
           </dl>
