@@ -183,6 +183,38 @@ describe('/api/auth', () => {
     expect(await res.json()).toMatchObject({ plan: 'Free Trial', requestedPlan: null });
   });
 
+  it('lets a coach whose identity is gone sign up again with the same email and find their sessions', async () => {
+    const who = 'orphan@club.example';
+    const first = await idp.signUp(who, password);
+    const firstSub = decode(first.access_token).sub as string;
+    const created = await call('POST', '/api/auth/register', first.access_token, registration({ identityId: firstSub, email: who }));
+    const user = (await created.json()) as { id: string };
+    const db = new Client({ connectionString: api.db.url });
+    await db.connect();
+    try {
+      const made = await call('POST', '/api/sessions', first.access_token, { title: 'Kept drill', mediaType: 'audio', fileName: 'kept.wav', sizeBytes: 10 });
+      expect(made.status).toBe(201);
+      // While the first identity exists, another one with the same email takes nothing over.
+      const signing = await embeddedSigningKey(api.db.url);
+      const impostor = await mint(signing, { sub: 'someone-else', email: who, email_verified: true, iss: `${api.url}/idp`, aud: 'touchline-api' });
+      const refused = await call('POST', '/api/auth/register', impostor, registration({ identityId: 'someone-else', email: who }));
+      expect(refused.status).toBe(409);
+      expect((await body(refused)).message).toBe(IDENTITY_ERROR_MESSAGES['email-already-in-use']);
+
+      // The identity is lost (a provider's data gone); the coach signs up again with the same address.
+      await db.query('DELETE FROM identity_accounts WHERE id = $1', [firstSub]);
+      const again = await idp.signUp(who, 'new-secret-4');
+      const againSub = decode(again.access_token).sub as string;
+      const registered = await call('POST', '/api/auth/register', again.access_token, registration({ identityId: againSub, email: who }));
+      expect(registered.status).toBe(201);
+      expect(await registered.json()).toMatchObject({ id: user.id, identityId: againSub, email: who });
+      const sessions = (await (await call('GET', '/api/sessions', again.access_token)).json()) as { items: { title: string }[] };
+      expect(sessions.items.map((s) => s.title)).toEqual(['Kept drill']);
+    } finally {
+      await db.end();
+    }
+  });
+
   it('publishes the client configuration', async () => {
     expect(await (await call('GET', '/api/auth/config')).json()).toEqual({ provider: 'embedded', issuer: `${api.url}/idp`, clientId: 'touchline-web' });
   });

@@ -28,8 +28,8 @@ export class AuthService {
    */
   async login(identity: VerifiedIdentity, dto: LoginDto): Promise<UserDto> {
     assertSameAccount(identity, dto);
-    const user = (await this.users.findByIdentityId(identity.subject)) ?? (await this.registerFromProvider(identity));
-    if (!user) throw Errors.userNotFound();
+    const user = (await this.users.findByIdentityId(identity.subject)) ?? (await this.adoptOrphan(identity)) ?? (await this.registerFromProvider(identity));
+    if (!user) throw (await this.users.findByEmail(identity.email ?? dto.email)) ? Errors.userExists() : Errors.userNotFound();
     if (identity.email && identity.emailVerified && identity.email !== user.email) {
       return mapUser(await this.users.updateEmail(user, identity.email));
     }
@@ -46,8 +46,25 @@ export class AuthService {
       email: identity.email ?? dto.email,
       ...this.startingPlan(dto.plan),
     });
-    if (!user) throw Errors.userExists();
+    if (!user) {
+      const adopted = await this.adoptOrphan(identity);
+      if (adopted) return mapUser(adopted);
+      throw Errors.userExists();
+    }
     return mapUser(user);
+  }
+
+  /**
+   * A coach whose identity is gone at the provider (Keycloak's data lost, the account deleted there) who signs up
+   * again with the same, verified email: the new identity takes over their user record, with its sessions, plan and
+   * team. Never while the old identity still exists, so no one signs in to another person's record.
+   */
+  private async adoptOrphan(identity: VerifiedIdentity): Promise<UserEntity | null> {
+    if (!identity.emailVerified || !identity.email) return null;
+    const user = await this.users.findByEmail(identity.email);
+    if (!user || user.identityId === identity.subject) return null;
+    if (await this.identity.accountExists(user.identityId)) return null;
+    return this.users.relinkIdentity(user, identity.subject);
   }
 
   /**

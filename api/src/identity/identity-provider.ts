@@ -31,6 +31,9 @@ export interface IdentityProvider {
    */
   verifyAccessToken(token: string): Promise<VerifiedIdentity>;
 
+  /** Whether the provider still has the account with this subject (false after it was deleted or its data lost). */
+  accountExists(accountId: string): Promise<boolean>;
+
   /** The account registered under this email address (compared without regard to case), or null. */
   findAccountByEmail(email: string): Promise<IdentityAccount | null>;
 

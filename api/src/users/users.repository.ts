@@ -117,6 +117,22 @@ export class UsersRepository {
     return declined.length > 0;
   }
 
+  /**
+   * Moves a user onto a new identity at the provider (the old one is gone); null when the user changed meanwhile.
+   * Their sessions, reports and team stay theirs: everything is keyed by the user's id, not the identity.
+   */
+  async relinkIdentity(user: UserEntity, identityId: string): Promise<UserEntity | null> {
+    const moved = returningRows<{ id: string }>(
+      await this.users.query(`UPDATE "users" SET "identity_id" = $2, "updated_at" = now() WHERE "id" = $1 AND "identity_id" = $3 RETURNING "id"`, [
+        user.id,
+        identityId,
+        user.identityId,
+      ]),
+    );
+    this.cache.clear();
+    return moved.length ? this.findById(user.id) : null;
+  }
+
   /** The user with this email, in any case. */
   findByEmail(email: string): Promise<UserEntity | null> {
     return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();

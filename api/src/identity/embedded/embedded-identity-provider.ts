@@ -30,6 +30,10 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
     return this.verifier.verify(token);
   }
 
+  async accountExists(accountId: string): Promise<boolean> {
+    return !!(await this.accounts.findById(accountId));
+  }
+
   async findAccountByEmail(email: string): Promise<IdentityAccount | null> {
     const account = await this.accounts.findByEmail(email);
     return account ? { id: account.id, email: account.email } : null;

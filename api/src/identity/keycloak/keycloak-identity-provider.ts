@@ -51,6 +51,12 @@ export class KeycloakIdentityProvider implements IdentityProvider {
     return user?.id && user.email ? { id: user.id, email: user.email } : null;
   }
 
+  async accountExists(accountId: string): Promise<boolean> {
+    await this.authenticate();
+    // The admin client answers a missing user (404) with undefined.
+    return !!(await this.admin.users.findOne({ id: accountId }));
+  }
+
   async setPassword(accountId: string, password: string): Promise<void> {
     await this.authenticate();
     await this.admin.users.resetPassword({ id: accountId, credential: { type: 'password', value: password, temporary: false } });
