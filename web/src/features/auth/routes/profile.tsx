@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { PlanBadge } from '@/components/ui/plan-badge';
 import { PlanRequestNotice } from '@/components/layout/plan-request-notice';
 import { toast } from '@/components/ui/use-toast';
+import { TrialStatus } from '@/components/trial-status';
 import { startPasswordChange } from '../auth-actions';
 import { authErrorMessage } from '../auth-messages';
 import { useAuthStore } from '../stores/auth-store';
@@ -50,6 +51,7 @@ export default function ProfileScreen() {
         </dl>
       )}
       <PlanRequestNotice user={user} className="mt-4 max-w-xl" />
+      <TrialStatus plan={user?.plan} className="mt-4 max-w-xl" />
       <section className="mt-8 max-w-xl rounded-xl border border-slate-200 bg-white p-6">
         <h2 className="text-lg font-semibold text-slate-900">Password</h2>
         <p className="mt-1 text-sm text-slate-600">You confirm your current password first, then choose a new one of at least 6 characters.</p>

@@ -9,6 +9,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { MISSING_REASONS, Score } from '@/components/ui/not-scored';
 import { Stat } from '@/components/ui/stat';
+import { TrialStatus } from '@/components/trial-status';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { capitalize, formatDecimal, formatPercent } from '@/lib/format';
@@ -111,6 +112,7 @@ function CoachOverviewScreen() {
       }
     >
       <PlanRequestNotice user={viewer} className="mb-6" />
+      <TrialStatus plan={viewer?.plan} className="mb-6" />
       {overview.isPending && <Spinner />}
       {overview.isError && <FormAlert>{readApiError(overview.error)?.message ?? 'Your overview could not be loaded. Please try again.'}</FormAlert>}
       {overview.data?.totals.sessions === 0 && (

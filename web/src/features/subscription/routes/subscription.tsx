@@ -10,7 +10,7 @@ import { UploadAllowance } from '@/components/upload-allowance';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { openBillingPortal } from '@/lib/billing';
-import { useSubscription } from '../api/subscription-api';
+import { useSubscription } from '@/lib/subscription-api';
 
 const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
