@@ -11,6 +11,15 @@ export function clock(seconds: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
+/**
+ * A length of time, the one way the app writes one: under a minute in seconds with a decimal ("57.4 s"), from a
+ * minute as a clock ("1:02", "1:02:03"), so that the same length reads the same on every screen.
+ */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return NO_VALUE;
+  return seconds < 59.95 ? `${formatDecimal(seconds)} s` : clock(seconds);
+}
+
 /** A share (0–1) as a whole percent: 0.456 → "46%". */
 export function formatPercent(ratio: number | null): string {
   return ratio === null ? NO_VALUE : `${Math.round(ratio * 100)}%`;

@@ -1,7 +1,8 @@
-import { capitalize, clock, formatDecimal, formatPercent, formatScore } from '@/lib/format';
+import { formatFigure } from '@/lib/figure-format';
+import { capitalize, clock, formatScore } from '@/lib/format';
 import { NotScored } from '@/components/ui/not-scored';
 import { Stat } from '@/components/ui/stat';
-import { UTTERANCE_CODE_LABELS, type ExternalReviewDto, type ReviewCommentDto } from '@touchline/shared';
+import { FIGURE_INFO, UTTERANCE_CODE_LABELS, type ExternalReviewDto, type ReviewCommentDto } from '@touchline/shared';
 import { forwardRef, type MouseEvent } from 'react';
 
 interface ReviewReportProps {
@@ -80,10 +81,10 @@ export const ReviewReport = forwardRef<HTMLMediaElement, ReviewReportProps>(({ r
         Coaching style: <span className="font-semibold">{review.coachingStyle}</span>
       </p>
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-4" aria-label="Talk metrics">
-        <Stat label="Session length" value={clock(metrics.durationSeconds)} />
-        <Stat label="Talk time" value={formatPercent(metrics.talkRatio)} />
+        <Stat label={FIGURE_INFO.durationSeconds.label} value={formatFigure('durationSeconds', metrics.durationSeconds)} />
+        <Stat label={FIGURE_INFO.talkRatio.label} value={formatFigure('talkRatio', metrics.talkRatio)} />
         <Stat label="Interventions" value={String(metrics.interventions)} />
-        <Stat label="Interventions per minute" value={formatDecimal(metrics.interventionsPerMinute)} />
+        <Stat label={FIGURE_INFO.interventionsPerMinute.label} value={formatFigure('interventionsPerMinute', metrics.interventionsPerMinute)} />
       </dl>
       {review.scores && (
         <section aria-labelledby="review-scores">

@@ -1,6 +1,6 @@
 import { FIGURE_INFO, SKILL_CATEGORIES, type CompareDto, type SessionFigure } from '@touchline/shared';
 import { capitalize } from '@/lib/format';
-import { formatFigure } from '../figure-format';
+import { formatFigure } from '@/lib/figure-format';
 import { FigureValue } from './figure-value';
 
 const TALK: SessionFigure[] = [

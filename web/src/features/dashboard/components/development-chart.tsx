@@ -2,7 +2,7 @@ import { FIGURE_INFO, type DevelopmentDto, type GoalDto, type SessionFigure } fr
 import { useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '@/components/ui/button';
-import { chartValue, describeGoal } from '../figure-format';
+import { chartValue, describeGoal } from '@/lib/figure-format';
 import { FigureValue } from './figure-value';
 import { shortDate } from '../trend-points';
 

@@ -1,6 +1,6 @@
 import { FIGURE_INFO, type SessionFigure } from '@touchline/shared';
 import { MISSING_REASONS, NotScored } from '@/components/ui/not-scored';
-import { formatFigure } from '../figure-format';
+import { formatFigure } from '@/lib/figure-format';
 
 /**
  * A session's figure as `formatFigure` writes it; a missing one says so and why: a score the analysis did not

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { readApiError } from '@/lib/api-client';
 import { useRemoveGoal, useSaveGoal } from '../api/development-api';
-import { describeGoal, formatFigure, targetFromApi, targetToApi, typedUnit } from '../figure-format';
+import { describeGoal, formatFigure, targetFromApi, targetToApi, typedUnit } from '@/lib/figure-format';
 
 const fieldClass =
   'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm font-normal text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';

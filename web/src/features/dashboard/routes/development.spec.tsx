@@ -1,7 +1,8 @@
-import { SESSION_FIGURES, SKILL_CATEGORIES, type DevelopmentDto, type GoalDto, type SessionFigures } from '@touchline/shared';
+import { PLAN_MESSAGES, SESSION_FIGURES, SKILL_CATEGORIES, type DevelopmentDto, type GoalDto, type SessionFigures } from '@touchline/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
+import { makePlanCatalogue } from '@/test/fixtures';
 import { makeUser, renderApp } from '@/test/render-app';
 
 const figures = (questioningShare: number | null, communication: number): SessionFigures =>
@@ -91,6 +92,25 @@ describe('development', { timeout: 20_000 }, () => {
     // The same data as a visible table, on request.
     fireEvent.click(screen.getByRole('button', { name: 'Show as a table' }));
     expect(screen.getByRole('button', { name: 'Hide the table' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it.each([
+    ['none', 'Your plan is managed by your club. Ask your club’s admin to change it.', 'Compare plans'],
+    ['stripe', 'Choose a plan on the Pricing page', 'Choose a plan on the Pricing page'],
+  ] as const)('a plan without Development says where a plan comes from (billing %s), with a link', async (billing, words, link) => {
+    fakeApi(({ path }) =>
+      path === '/api/dashboard/development'
+        ? Response.json({ statusCode: 403, message: PLAN_MESSAGES.capabilityRequired('development', ['Coach', 'Coach Plus', 'Elite']) }, { status: 403 })
+        : path === '/api/plans'
+          ? makePlanCatalogue(billing)
+          : undefined,
+    );
+    renderApp('/dashboard/development', makeUser());
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    await waitFor(() => expect(alert).toHaveTextContent(words));
+    expect(alert).toHaveTextContent('Development needs the Coach, Coach Plus or Elite plan.');
+    expect(within(alert).getByRole('link', { name: link })).toHaveAttribute('href', '/pricing');
+    if (billing === 'none') expect(alert).not.toHaveTextContent('Choose a plan on the Pricing page');
   });
 
   it('sends a goal in the API unit: a typed percent as a share', async () => {

@@ -7,6 +7,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { PlanRefusal } from '@/components/plan-refusal';
 import { readApiError } from '@/lib/api-client';
 import { capitalize, formatScore } from '@/lib/format';
 import { useDevelopment } from '../api/development-api';
@@ -98,13 +99,25 @@ function Development({ development }: { development: DevelopmentDto }) {
   );
 }
 
+function DevelopmentError({ error }: { error: unknown }) {
+  const refusal = readApiError(error);
+  if (refusal?.status === 403 && refusal.message) {
+    return (
+      <FormAlert>
+        <PlanRefusal message={refusal.message} />
+      </FormAlert>
+    );
+  }
+  return <FormAlert>{refusal?.message ?? 'Your development could not be loaded. Please try again.'}</FormAlert>;
+}
+
 /** `/dashboard/development`: the coach's figures over time, levels reached, goals and suggestions. */
 export default function DevelopmentScreen() {
   const development = useDevelopment();
   return (
     <Page title="Development" lead="How your coaching changes from session to session, and the goals you set.">
       {development.isPending && <Spinner />}
-      {development.isError && <FormAlert>{readApiError(development.error)?.message ?? 'Your development could not be loaded. Please try again.'}</FormAlert>}
+      {development.isError && <DevelopmentError error={development.error} />}
       {development.data?.points.length === 0 && (
         <div className="mb-8 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600" data-testid="development-empty">
           <p className="text-lg font-medium text-slate-900">Your development starts with your first analysed session.</p>

@@ -50,6 +50,19 @@ describe('pricing with Stripe billing', () => {
 });
 
 describe('pricing on a club installation (billing off)', () => {
+  it('says the Add-on’s minutes once, as minutes on top of a plan', async () => {
+    const catalogue = makePlanCatalogue('none');
+    const plans = catalogue.plans.map((plan) => (plan.addOn ? { ...plan, features: ['600 more upload minutes a month'], monthlyUploadMinutes: 600 } : plan));
+    fakeApi(({ path }) => (path === '/api/plans' ? { ...catalogue, plans } : undefined));
+    renderApp('/pricing', makeUser({ plan: 'Coach' }));
+    const addOn = await screen.findByRole('region', { name: 'Add-on' });
+    expect(
+      within(addOn)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['600 more upload minutes a month']);
+  });
+
   it('tells a coach whose sign-up plan is waiting for the club’s admin, and marks the plan asked for', async () => {
     fakeApi(({ path }) => (path === '/api/plans' ? makePlanCatalogue('none') : undefined));
     renderApp('/pricing', makeUser({ plan: 'Free Trial', requestedPlan: 'Elite' }));

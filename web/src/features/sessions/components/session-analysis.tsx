@@ -1,7 +1,8 @@
-import type { CoachingStyle, SessionReportDto } from '@touchline/shared';
+import { FIGURE_INFO, type CoachingStyle, type SessionReportDto } from '@touchline/shared';
 import { Stat } from '@/components/ui/stat';
 import { useViewer } from '@/components/layout/viewer';
-import { clock, formatDecimal, formatPercent } from '@/lib/format';
+import { formatFigure } from '@/lib/figure-format';
+import { clock, formatDuration } from '@/lib/format';
 import { usePlanCatalogue } from '@/lib/plans-api';
 import { useMedia } from '@/lib/sessions-api';
 import { useSeekablePlayer } from '@/lib/use-seekable-player';
@@ -45,8 +46,8 @@ export function SessionAnalysis({ report, readOnly = false, mediaUrl }: { report
         </p>
         <p className="w-full text-sm text-slate-600">
           {readOnly
-            ? `${COACH_STYLE_NOTES[report.coachingStyle]} The coach talked for ${formatPercent(metrics.talkRatio)} of the session.`
-            : `${STYLE_NOTES[report.coachingStyle]} You talked for ${formatPercent(metrics.talkRatio)} of the session.`}
+            ? `${COACH_STYLE_NOTES[report.coachingStyle]} The coach talked for ${formatFigure('talkRatio', metrics.talkRatio)} of the session.`
+            : `${STYLE_NOTES[report.coachingStyle]} You talked for ${formatFigure('talkRatio', metrics.talkRatio)} of the session.`}
         </p>
       </section>
       <section aria-label="Recording" className="space-y-3">
@@ -81,14 +82,14 @@ export function SessionAnalysis({ report, readOnly = false, mediaUrl }: { report
         </div>
       </section>
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-4" aria-label="Talk metrics">
-        <Stat label="Session length" value={clock(metrics.durationSeconds)} />
-        <Stat label="Talk time" value={formatPercent(metrics.talkRatio)} />
+        <Stat label={FIGURE_INFO.durationSeconds.label} value={formatFigure('durationSeconds', metrics.durationSeconds)} />
+        <Stat label={FIGURE_INFO.talkRatio.label} value={formatFigure('talkRatio', metrics.talkRatio)} />
         <Stat label="Interventions" value={String(metrics.interventions)} />
-        <Stat label="Interventions per minute" value={formatDecimal(metrics.interventionsPerMinute)} />
-        <Stat label="Average intervention" value={`${metrics.meanInterventionSeconds.toFixed(1)} s`} />
-        <Stat label="Median intervention" value={`${metrics.medianInterventionSeconds.toFixed(1)} s`} />
-        <Stat label="Longest intervention" value={`${metrics.longestInterventionSeconds.toFixed(1)} s`} />
-        <Stat label="Longest silence" value={clock(metrics.longestSilenceSeconds)} />
+        <Stat label={FIGURE_INFO.interventionsPerMinute.label} value={formatFigure('interventionsPerMinute', metrics.interventionsPerMinute)} />
+        <Stat label={FIGURE_INFO.meanInterventionSeconds.label} value={formatFigure('meanInterventionSeconds', metrics.meanInterventionSeconds)} />
+        <Stat label="Median intervention" value={formatDuration(metrics.medianInterventionSeconds)} />
+        <Stat label={FIGURE_INFO.longestInterventionSeconds.label} value={formatFigure('longestInterventionSeconds', metrics.longestInterventionSeconds)} />
+        <Stat label={FIGURE_INFO.longestSilenceSeconds.label} value={formatFigure('longestSilenceSeconds', metrics.longestSilenceSeconds)} />
         {metrics.speechRateWpm !== null && <Stat label="Speech rate" value={`${Math.round(metrics.speechRateWpm)} words/min`} />}
       </dl>
       <CategoryScores scores={report.scores} rubricVersion={report.rubricVersion} />

@@ -1,8 +1,9 @@
 import type { CoachingSessionDto, SessionReportDto } from '@touchline/shared';
-import { SESSION_MESSAGES } from '@touchline/shared';
+import { FIGURE_INFO, SESSION_MESSAGES } from '@touchline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatFigure } from '@/lib/figure-format';
 import { fakeApi } from '@/test/fake-api';
 import { makeReport } from '@/test/fixtures';
 import { makeUser, renderApp } from '@/test/render-app';
@@ -41,6 +42,19 @@ describe('session report', () => {
     expect(screen.getByTestId('score-engagement')).toHaveTextContent(/90.*Expert/);
     expect(screen.getByText('Speech rate').nextElementSibling).toHaveTextContent('142 words/min');
     expect(screen.queryByText(/not part of this report/)).not.toBeInTheDocument();
+  });
+
+  it('names and writes the talk figures as Compare and Development do', async () => {
+    serve({ ...report, metrics: { ...report.metrics, talkRatio: 0.416, longestSilenceSeconds: 57.4, interventionsPerMinute: 2.25 } });
+    renderApp('/sessions/s1', makeUser());
+    const metrics = await screen.findByLabelText('Talk metrics', {}, { timeout: 5000 });
+    const value = (label: string) => within(metrics).getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(within(metrics).queryByText('Talk time')).not.toBeInTheDocument();
+    expect(value(FIGURE_INFO.talkRatio.label)).toHaveTextContent(formatFigure('talkRatio', 0.416));
+    expect(value(FIGURE_INFO.longestSilenceSeconds.label)).toHaveTextContent('57.4 s');
+    expect(value(FIGURE_INFO.durationSeconds.label)).toHaveTextContent('10:00');
+    expect(value(FIGURE_INFO.meanInterventionSeconds.label)).toHaveTextContent('5.0 s');
+    expect(value(FIGURE_INFO.interventionsPerMinute.label)).toHaveTextContent(formatFigure('interventionsPerMinute', 2.25));
   });
 
   it('shows "Not enough clear speech to score" for a category withheld as unclear, beside one scored from timing alone', async () => {

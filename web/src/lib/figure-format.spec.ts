@@ -10,6 +10,13 @@ describe('figure format', () => {
     expect(formatFigure('praiseShare', null)).toBe('—');
   });
 
+  it('writes a length the one way the report writes it: seconds under a minute, a clock from a minute', () => {
+    expect(formatFigure('longestSilenceSeconds', 57.4)).toBe('57.4 s');
+    expect(formatFigure('durationSeconds', 600)).toBe('10:00');
+    expect(formatFigure('longestSilenceSeconds', 62)).toBe('1:02');
+    expect(formatFigure('durationSeconds', 3723)).toBe('1:02:03');
+  });
+
   it('turns a typed percent into the API share and back, and describes a goal', () => {
     expect(targetToApi('questioningShare', 15)).toBe(0.15);
     expect(targetFromApi('questioningShare', 0.15)).toBe(15);

@@ -1,14 +1,17 @@
 import { FIGURE_INFO, type GoalComparison, type SessionFigure } from '@touchline/shared';
-import { formatDecimal, NO_VALUE } from '@/lib/format';
+import { formatDecimal, formatDuration, NO_VALUE } from '@/lib/format';
 
-/** A figure as a coach reads it: a share as a percent, seconds with one decimal, a rate, a whole score. */
+/**
+ * A figure as a coach reads it, on every screen that shows it (report, Compare, Development, goals): a share as a
+ * percent, a length as `formatDuration` writes it, a rate per minute, a score. Its name is FIGURE_INFO's label.
+ */
 export function formatFigure(figure: SessionFigure, value: number | null): string {
   if (value === null) return NO_VALUE;
   switch (FIGURE_INFO[figure].unit) {
     case 'share':
       return `${Math.round(value * 1000) / 10}%`;
     case 'seconds':
-      return `${formatDecimal(value)} s`;
+      return formatDuration(value);
     case 'perMinute':
       return `${formatDecimal(value, 2)}/min`;
     case 'score':
