@@ -9,7 +9,7 @@ import type { Logger as PinoLogger } from 'pino';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { closeRequestSchemas } from './common/api-docs';
-import { jsonBody } from './common/json-body';
+import { apiDefaults, jsonBody } from './common/json-body';
 import { methodNotAllowed } from './common/method-not-allowed';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
@@ -48,12 +48,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
   // The payment provider signs the exact bytes it sends: this one route keeps its body raw for the check.
   app.use(`/${API_PREFIX}/${BILLING_WEBHOOK_ROUTE}`, express.raw({ type: () => true, limit: config.bodyLimit }));
   app.use(jsonBody(config.bodyLimit));
-  // API answers are about someone (a coach, a review link's session) unless a route says otherwise: no shared or
-  // browser cache keeps them. Routes that may be cached (a recording's byte ranges) set their own header.
-  app.use(`/${API_PREFIX}`, (_req: unknown, res: { setHeader(name: string, value: string): void }, next: () => void) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
+  app.use(`/${API_PREFIX}`, apiDefaults);
   app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: 'idp/{*path}', method: RequestMethod.ALL }] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());

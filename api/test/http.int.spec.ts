@@ -98,6 +98,11 @@ describe('HTTP surface', () => {
     expect(patterns(session?.fileName)).toContain(NO_NUL_PATTERN);
     const search = doc.paths['/api/sessions']!.get!.parameters!.find((p) => p.name === 'search');
     expect(patterns(search?.schema)).toContain(NO_NUL_PATTERN);
+    for (const query of ['/api/help/search?q=a%00b', '/api/sessions?search=a%00b', '/api/plans?anything=%00']) {
+      const refused = await get(query);
+      expect(refused.status, query).toBe(400);
+      expect(((await refused.json()) as { message: string }).message, query).toMatch(/^(q|search|anything) must not contain NUL characters$/);
+    }
     expect(noNul.test('Rondo 4v2')).toBe(true);
     expect(noNul.test('Rondo\u00004v2')).toBe(false);
   });

@@ -61,7 +61,8 @@ export function closeRequestSchemas(document: OpenAPIObject): void {
     const schema = resolve(node);
     if (!schema || seen.has(schema)) return;
     seen.add(schema);
-    if (schema.type === 'string' && !schema.enum && schema.format !== 'uuid' && schema.format !== 'date-time') {
+    // A string with a format (email, uuid, date-time) is held to it, which no NUL passes.
+    if (schema.type === 'string' && !schema.enum && !schema.format) {
       // A string with a pattern of its own keeps it, and gets the NUL rule beside it.
       if (schema.pattern) schema.allOf = [...(schema.allOf ?? []), { pattern: NO_NUL_PATTERN }];
       else schema.pattern = NO_NUL_PATTERN;

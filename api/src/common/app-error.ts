@@ -42,6 +42,7 @@ export const Errors = {
   tooManyRequests: () => new AppError('TOO_MANY_REQUESTS', HttpStatus.TOO_MANY_REQUESTS, 'Too many requests. Please try again later.'),
   malformedJson: () => new AppError('MALFORMED_JSON', HttpStatus.BAD_REQUEST, 'Malformed JSON in request body'),
   bodyTooDeep: (levels: number) => new AppError('BODY_TOO_DEEP', HttpStatus.BAD_REQUEST, `Request body is nested more than ${levels} levels deep`),
+  nulInQuery: (name: string) => new AppError('NUL_IN_QUERY', HttpStatus.BAD_REQUEST, `${name} must not contain NUL characters`),
   nulInBody: () => new AppError('NUL_IN_BODY', HttpStatus.BAD_REQUEST, 'Text in the request body must not contain NUL characters'),
   bodyTooLarge: (limit: string) => new AppError('BODY_TOO_LARGE', HttpStatus.PAYLOAD_TOO_LARGE, `Request body is larger than the limit of ${limit}`),
   sessionNotFound: () => new AppError('SESSION_NOT_FOUND', HttpStatus.NOT_FOUND, SESSION_MESSAGES.notFound),

@@ -43,6 +43,23 @@ export function jsonBody(limit: string): RequestHandler {
 }
 
 /**
+ * What every /api request gets before its route: answers are about someone (a coach, a review link's session)
+ * unless a route says otherwise, so no shared or browser cache keeps them (a route that may be cached, a
+ * recording's byte ranges, sets its own header); and a query string with a NUL character is refused like a body
+ * with one, whatever the route.
+ */
+export const apiDefaults: RequestHandler = (req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  const name = Object.entries(req.query).find(([key, value]) => key.includes('\u0000') || holdsNul(value))?.[0];
+  if (name === undefined) return next();
+  const body = toErrorBody(Errors.nulInQuery(name.replace(/\u0000/g, '')));
+  res.status(body.statusCode).json(body);
+};
+
+/** Express's query parser gives strings, and arrays of them for a repeated name. */
+const holdsNul = (value: unknown): boolean => (Array.isArray(value) ? value.some(holdsNul) : typeof value === 'string' && value.includes('\u0000'));
+
+/**
  * What makes a parsed body unacceptable before any validation: nesting deeper than MAX_JSON_DEPTH, or a NUL
  * character, which PostgreSQL cannot store in text. Iterative, so any depth is safe to look at.
  */

@@ -57,7 +57,7 @@ export class ContactRequestResponse {
 }
 
 export class AssistantQuestionBody {
-  @ApiProperty({ minLength: 2, maxLength: 500 })
+  @ApiProperty({ minLength: 2, maxLength: 500, pattern: '[^\\s\\uFEFF][\\s\\S]*[^\\s\\uFEFF]', description: 'At least two characters besides spaces' })
   @Transform(trimWithin(500))
   @IsString()
   @Length(2, 500, { message: 'question must be 2 to 500 characters' })
@@ -65,7 +65,7 @@ export class AssistantQuestionBody {
 }
 
 export class HelpSearchQuery {
-  @ApiProperty({ minLength: 1, maxLength: 200 })
+  @ApiProperty({ minLength: 1, maxLength: 200, pattern: '[^\\s\\uFEFF]', description: 'Not only spaces' })
   @Transform(trimWithin(200))
   @IsString()
   @Length(1, 200, { message: 'q must be 1 to 200 characters' })
