@@ -67,6 +67,38 @@ const sqlOwnershipRules = dirs('api/src').map((module) => ({
   },
 }));
 
+/**
+ * The API's modules, lowest first (docs/project-structure.md): platform → accounts → sessions → analysis → readers,
+ * then the processes that compose them. A module imports only modules below it, and only through their face, the
+ * module's `index.ts`; what a face does not export is private. `api/src/tooling.ts`, the API's face for tests and
+ * benchmarks, may reach inside.
+ */
+const API_LAYERS = [
+  ['common', 'config', 'database', 'jobs', 'storage', 'mail', 'identity'],
+  ['users', 'auth', 'plans'],
+  ['sessions'],
+  ['team-data', 'squad', 'analysis'],
+  ['dashboards', 'reviews', 'teams', 'demo', 'help', 'health'],
+  ['web', 'worker', 'cli'],
+];
+const apiModules = API_LAYERS.flat();
+const undeclared = dirs('api/src').filter((module) => !apiModules.includes(module));
+if (undeclared.length) throw new Error(`eslint.config.mjs: place ${undeclared.join(', ')} in API_LAYERS`);
+const apiFaceZones = apiModules
+  .filter((module) => readdirSync(`api/src/${module}`).includes('index.ts'))
+  .map((module) => ({
+    target: [`api/src/!(${module})/**/!(*.spec).ts`, 'api/src/!(tooling).ts'],
+    from: `./api/src/${module}`,
+    except: ['./index.ts'],
+    message: `Import the ${module} module through its face (api/src/${module}/index.ts); export what you need there.`,
+  }));
+// Modules only import modules listed before them: ahead of them in API_LAYERS' order, which is the dependency order.
+const apiLayerZones = apiModules.slice(0, -1).map((module, rank) => ({
+  target: `./api/src/${module}`,
+  from: apiModules.slice(rank + 1).map((above) => `./api/src/${above}`),
+  message: `${module} sits below these modules (API_LAYERS in eslint.config.mjs): move what both need down, or ask through a module below.`,
+}));
+
 /** No web feature imports another; what two features share lives in components/ or lib/. */
 const featureZones = dirs('web/src/features').map((feature) => ({
   target: `./web/src/features/${feature}`,
@@ -105,7 +137,7 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...entityZones, ...featureZones, ...layerZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...entityZones, ...featureZones, ...layerZones, ...apiFaceZones, ...apiLayerZones] }],
     },
   },
   {

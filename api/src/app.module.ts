@@ -3,37 +3,25 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
-import { AuthModule } from './auth/auth.module';
-import { HttpMounts } from './common/http-mounts';
-import { AppConfig } from './config/app-config';
-import { migrations } from './database/migrations';
-import { HealthModule } from './health/health.module';
-import { HelpModule } from './help/help.module';
-import { SupportRequestEntity } from './help/support-request.entity';
-import { IdentityModule } from './identity/identity.module';
-import { IdentityAccountEntity } from './identity/embedded/identity-account.entity';
-import { AnalysisModule } from './analysis/analysis.module';
-import { SessionAnalysisEntity } from './analysis/session-analysis.entity';
-import { DashboardsModule } from './dashboards/dashboards.module';
-import { ReviewCommentEntity } from './reviews/review-comment.entity';
-import { ReviewLinkEntity } from './reviews/review-link.entity';
-import { ReviewsModule } from './reviews/reviews.module';
-import { DemoModule } from './demo/demo.module';
-import { GoalEntity } from './dashboards/goal.entity';
-import { DATABASE_URL } from './database/database-url';
-import { MailModule } from './mail/mail.module';
-import { PlansModule } from './plans/plans.module';
-import { CoachingSessionEntity } from './sessions/coaching-session.entity';
-import { SessionsModule } from './sessions/sessions.module';
-import { SquadModule } from './squad/squad.module';
-import { TeamsModule } from './teams/teams.module';
-import { TeamEntity, TeamInvitationEntity, TeamMemberEntity } from './teams/team.entity';
-import { redactUrl } from './common/log-redaction';
-import { StorageModule } from './storage/storage.module';
-import { UserEntity } from './users/user.entity';
-import { UsersModule } from './users/users.module';
-import { PROCESS_ROLE, type ProcessRole } from './common/process-role';
-import { spaStaticOptions } from './web/spa-static';
+import { AuthModule } from './auth';
+import { HttpMounts, redactUrl, PROCESS_ROLE, type ProcessRole } from './common';
+import { AppConfig } from './config';
+import { migrations, DATABASE_URL } from './database';
+import { HealthModule } from './health';
+import { HelpModule } from './help';
+import { IdentityModule } from './identity';
+import { AnalysisModule } from './analysis';
+import { DashboardsModule } from './dashboards';
+import { ReviewsModule } from './reviews';
+import { DemoModule } from './demo';
+import { MailModule } from './mail';
+import { PlansModule } from './plans';
+import { SessionsModule } from './sessions';
+import { SquadModule } from './squad';
+import { TeamsModule } from './teams';
+import { StorageModule } from './storage';
+import { UsersModule } from './users';
+import { spaStaticOptions } from './web';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -71,19 +59,8 @@ export class AppModule {
         TypeOrmModule.forRoot({
           type: 'postgres',
           url: databaseUrl,
-          entities: [
-            UserEntity,
-            IdentityAccountEntity,
-            CoachingSessionEntity,
-            SessionAnalysisEntity,
-            GoalEntity,
-            ReviewLinkEntity,
-            ReviewCommentEntity,
-            SupportRequestEntity,
-            TeamEntity,
-            TeamMemberEntity,
-            TeamInvitationEntity,
-          ],
+          // Each module registers its own entities (TypeOrmModule.forFeature); none is listed twice.
+          autoLoadEntities: true,
           migrations,
           migrationsRun: role === 'api',
           migrationsTransactionMode: 'each',

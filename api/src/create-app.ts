@@ -7,18 +7,12 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
 import { AppModule } from './app.module';
-import { AllExceptionsFilter } from './common/all-exceptions.filter';
-import { closeRequestSchemas } from './common/api-docs';
-import { apiDefaults, jsonBody } from './common/json-body';
-import { methodNotAllowed } from './common/method-not-allowed';
-import { createValidationPipe } from './common/validation';
-import type { AppConfig } from './config/app-config';
-import { HttpMounts } from './common/http-mounts';
-import { identityOrigins } from './identity/identity.module';
-import { BILLING_WEBHOOK_ROUTE } from './plans/billing/billing.port';
-import { CREATE_SESSION_SCHEMA } from './sessions/dto/create-session.dto';
-import { describeUploads } from './sessions/uploads.openapi';
-import { describeGoalTargets } from './dashboards/dto/goal.dto';
+import { AllExceptionsFilter, closeRequestSchemas, apiDefaults, jsonBody, methodNotAllowed, createValidationPipe, HttpMounts } from './common';
+import type { AppConfig } from './config';
+import { identityOrigins } from './identity';
+import { BILLING_WEBHOOK_ROUTE } from './plans';
+import { CREATE_SESSION_SCHEMA, describeUploads } from './sessions';
+import { describeGoalTargets } from './dashboards';
 
 export const API_PREFIX = 'api';
 

@@ -1,5 +1,5 @@
 import pino, { type DestinationStream } from 'pino';
-import type { AppConfig } from './config/app-config';
+import type { AppConfig } from './config';
 
 /** The process's logger: JSON lines to standard output, or to `destination` (a test reading what was logged). */
 export function createLogger(config: Pick<AppConfig, 'logLevel'>, destination?: DestinationStream) {

@@ -1,10 +1,9 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from './config/app-config';
+import { ConfigError, loadConfig } from './config';
 import { createApp } from './create-app';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres';
-import { StartupError } from './database/postgres-runtime';
+import { startEmbeddedPostgres, type EmbeddedDatabase, StartupError } from './database';
 import { createLogger } from './logger';
-import { loadPlanCatalogue } from './plans/plan-catalogue';
+import { loadPlanCatalogue } from './plans';
 import { stopOnSignals } from './shutdown';
 
 async function main(): Promise<void> {

@@ -11,4 +11,4 @@ export { loadConfig } from './config/app-config';
 export { createApp } from './create-app';
 export { startEmbeddedPostgres } from './database/embedded-postgres';
 export { createLogger } from './logger';
-export { freePort } from './net';
+export { freePort } from './common/net';

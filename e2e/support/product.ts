@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
 import { apiNodeFlags } from '@touchline/tooling';
-import { freePort } from '../../api/src/net';
+import { freePort } from '../../api/src/common/net';
 
-export { freePort, isAlive } from '../../api/src/net';
+export { freePort, isAlive } from '../../api/src/common/net';
 
 export const repoRoot = path.resolve(__dirname, '../..');
 

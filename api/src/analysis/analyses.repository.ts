@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { SessionsRepository } from '../sessions/sessions.repository';
+import { SessionsRepository } from '../sessions';
 import { analysisFiguresSql, type AnalysisFigures } from './analysis-figures';
 import { SessionAnalysisEntity } from './session-analysis.entity';
 

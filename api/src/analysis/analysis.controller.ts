@@ -1,17 +1,13 @@
 import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { CoachingSessionDto, SessionReportDto } from '@touchline/shared';
-import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
-import { ApiErrors, SIGNED_IN_ERRORS } from '../common/api-docs';
-import { Errors } from '../common/app-error';
-import { mapSession } from '../sessions/session.mapper';
-import { SessionsRepository } from '../sessions/sessions.repository';
-import { SessionsService } from '../sessions/sessions.service';
-import type { UserEntity } from '../users/user.entity';
+import { CurrentUser, RegisteredUserGuard } from '../auth';
+import { ApiErrors, SIGNED_IN_ERRORS, Errors } from '../common';
+import { mapSession, SessionsRepository, SessionsService, SessionResponse } from '../sessions';
+import type { UserEntity } from '../users';
 import { AnalyseSessionJob } from './jobs/analyse-session.job';
 import { SessionReportResponse } from './dto/report.response';
 import { SessionReports } from './session-reports';
-import { SessionResponse } from '../sessions/dto/session.response';
 
 const sessionId = new ParseUUIDPipe({ exceptionFactory: () => Errors.sessionNotFound() });
 

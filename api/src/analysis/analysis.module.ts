@@ -1,10 +1,10 @@
 import { Logger, Module } from '@nestjs/common';
-import { AppConfig } from '../config/app-config';
+import { AppConfig } from '../config';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '../auth/auth.module';
-import { JobsModule } from '../jobs/jobs.module';
-import { SessionsModule } from '../sessions/sessions.module';
-import { SquadModule } from '../squad/squad.module';
+import { AuthModule } from '../auth';
+import { JobsModule } from '../jobs';
+import { SessionsModule } from '../sessions';
+import { SquadModule } from '../squad';
 import { AnalysisController } from './analysis.controller';
 import { AnalysesRepository } from './analyses.repository';
 import { AnalyseSessionJob } from './jobs/analyse-session.job';

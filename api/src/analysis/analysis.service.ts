@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SESSION_MESSAGES } from '@touchline/shared';
-import { AppConfig } from '../config/app-config';
-import { SessionsRepository } from '../sessions/sessions.repository';
-import { SquadService } from '../squad/squad.service';
-import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage';
+import { AppConfig } from '../config';
+import { SessionsRepository } from '../sessions';
+import { SquadService } from '../squad';
+import { OBJECT_STORAGE, type ObjectStorage } from '../storage';
 import { AnalysesRepository } from './analyses.repository';
 import { analyseRecording } from './pipeline/analyse-recording';
 import { DecodeError } from './pipeline/audio-decoder';

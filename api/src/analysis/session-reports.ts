@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SessionReportDto } from '@touchline/shared';
-import { Errors } from '../common/app-error';
-import { mapSession } from '../sessions/session.mapper';
-import type { SessionsRepository } from '../sessions/sessions.repository';
+import { Errors } from '../common';
+import { mapSession, type SessionsRepository } from '../sessions';
 import { AnalysesRepository } from './analyses.repository';
 import { codeCounts } from './rubric/code-counts';
 import { storedAssessment } from './rubric/coaching-report';

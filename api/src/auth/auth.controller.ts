@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { UserDto } from '@touchline/shared';
-import { ApiErrors, BODY_ERRORS } from '../common/api-docs';
-import type { VerifiedIdentity } from '../identity/identity-provider';
+import { ClientAddress, ApiErrors, BODY_ERRORS } from '../common';
+import type { VerifiedIdentity } from '../identity';
 import { AuthService } from './auth.service';
 import { BearerAuthGuard, CurrentIdentity } from './bearer-auth.guard';
 import { LoginDto, RegisterDto, ResendVerificationDto, ResetPasswordConfirmDto, ResetPasswordRequestDto } from './dto/auth.dto';
@@ -57,7 +57,7 @@ export class AuthController {
   @HttpCode(202)
   @ApiAcceptedResponse({ description: 'The same answer for every address, whether it has an account or not', type: MessageResponse })
   @ApiErrors(...BODY_ERRORS, 429, 503)
-  resetPasswordRequest(@Body() dto: ResetPasswordRequestDto, @Ip() address: string) {
+  resetPasswordRequest(@Body() dto: ResetPasswordRequestDto, @ClientAddress() address: string) {
     return this.passwordReset.request(dto.email, address);
   }
 
@@ -65,7 +65,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'The password is changed', type: MessageResponse })
   @ApiErrors(...BODY_ERRORS, 429, 503)
-  resetPasswordConfirm(@Body() dto: ResetPasswordConfirmDto, @Ip() address: string) {
+  resetPasswordConfirm(@Body() dto: ResetPasswordConfirmDto, @ClientAddress() address: string) {
     return this.passwordReset.confirm(dto.email, dto.code, dto.newPassword, address);
   }
 
@@ -73,7 +73,7 @@ export class AuthController {
   @HttpCode(202)
   @ApiAcceptedResponse({ description: 'The same answer for every address, whether it has an account waiting for verification or not', type: MessageResponse })
   @ApiErrors(...BODY_ERRORS, 429, 503)
-  resendVerification(@Body() dto: ResendVerificationDto, @Ip() address: string) {
+  resendVerification(@Body() dto: ResendVerificationDto, @ClientAddress() address: string) {
     return this.verificationResend.request(dto.email, address);
   }
 }

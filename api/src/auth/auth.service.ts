@@ -1,11 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IdentityClientConfig, SignupPlan, UserDto } from '@touchline/shared';
-import { Errors } from '../common/app-error';
-import { AppConfig } from '../config/app-config';
-import { IDENTITY_PROVIDER, type IdentityProvider, type VerifiedIdentity } from '../identity/identity-provider';
-import type { UserEntity } from '../users/user.entity';
-import { mapUser } from '../users/user.mapper';
-import { UsersRepository, type NewUser } from '../users/users.repository';
+import { Errors } from '../common';
+import { AppConfig } from '../config';
+import { IDENTITY_PROVIDER, type IdentityProvider, type VerifiedIdentity } from '../identity';
+import { type UserEntity, mapUser, UsersRepository, type NewUser } from '../users';
 import type { LoginDto, RegisterDto } from './dto/auth.dto';
 
 @Injectable()

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, createParamDecorator } from '@nestjs/common';
 import type { Request } from 'express';
-import { Errors } from '../common/app-error';
-import { IDENTITY_PROVIDER, type IdentityProvider, type VerifiedIdentity } from '../identity/identity-provider';
+import { Errors } from '../common';
+import { IDENTITY_PROVIDER, type IdentityProvider, type VerifiedIdentity } from '../identity';
 
 type AuthenticatedRequest = Request & { identity?: VerifiedIdentity };
 

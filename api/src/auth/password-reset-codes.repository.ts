@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { returningRows } from '../database/returning-rows';
-import { loadOrCreateSecret } from '../database/secrets';
+import { returningRows, loadOrCreateSecret } from '../database';
 
 export interface ResetCodeRow {
   id: string;

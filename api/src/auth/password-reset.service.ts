@@ -4,9 +4,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { PASSWORD_MIN_LENGTH } from '@touchline/shared';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
-import { Errors } from '../common/app-error';
-import { IDENTITY_PROVIDER, type IdentityProvider } from '../identity/identity-provider';
-import { MailService } from '../mail/mail.service';
+import { Errors } from '../common';
+import { IDENTITY_PROVIDER, type IdentityProvider } from '../identity';
+import { MailService } from '../mail';
 import { PasswordResetCodesRepository } from './password-reset-codes.repository';
 
 export const RESET_CODE_TTL_SECONDS = 15 * 60;

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable, createParamDecorator } from '@nestjs/common';
 import type { Request } from 'express';
-import { Errors } from '../common/app-error';
-import type { UserEntity } from '../users/user.entity';
+import { Errors } from '../common';
+import type { UserEntity } from '../users';
 import { UserAuthenticator } from './user-authenticator';
 
 type UserRequest = Request & { user?: UserEntity; tokenExpiresAt?: Date };

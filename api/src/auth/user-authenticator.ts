@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Errors } from '../common/app-error';
-import { IDENTITY_PROVIDER, type IdentityProvider } from '../identity/identity-provider';
-import type { UserEntity } from '../users/user.entity';
-import { UsersRepository } from '../users/users.repository';
+import { Errors } from '../common';
+import { IDENTITY_PROVIDER, type IdentityProvider } from '../identity';
+import { type UserEntity, UsersRepository } from '../users';
 import { bearerToken } from './bearer-auth.guard';
 
 /** Resolves a request's Bearer token to the product's user: 401 without a valid token, 404 before registration. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { Errors } from '../common/app-error';
-import { IDENTITY_PROVIDER, type IdentityProvider } from '../identity/identity-provider';
+import { Errors } from '../common';
+import { IDENTITY_PROVIDER, type IdentityProvider } from '../identity';
 
 export const RESEND_VERIFICATION_ANSWER = {
   message: 'If an account with this email address is waiting for verification, we have sent it a new verification email.',

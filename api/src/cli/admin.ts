@@ -12,12 +12,10 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { SIGNUP_PLANS, TEAM_MESSAGES, type SignupPlan } from '@touchline/shared';
 import { Client } from 'pg';
-import { loadConfig } from '../config/app-config';
-import { startEmbeddedPostgres } from '../database/embedded-postgres';
-import { isLastTeamAdmin } from '../database/postgres-errors';
-import { clusterDirFor } from '../database/postgres-runtime';
-import { isAlive } from '../net';
-import { ASSIGN_PLAN_SQL, DECLINE_PLAN_REQUEST_SQL, PLAN_REQUESTS_SQL, type AssignedPlan, type PlanRequestRow } from '../users/plan-assignment';
+import { loadConfig } from '../config';
+import { startEmbeddedPostgres, isLastTeamAdmin, clusterDirFor } from '../database';
+import { isAlive } from '../common';
+import { ASSIGN_PLAN_SQL, DECLINE_PLAN_REQUEST_SQL, PLAN_REQUESTS_SQL, type AssignedPlan, type PlanRequestRow } from '../users';
 
 const USAGE = [
   'Usage: npm run admin -- <command>',

@@ -1,11 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { CompareDto, DevelopmentDto, GoalDto } from '@touchline/shared';
-import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
-import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS } from '../common/api-docs';
-import { Errors } from '../common/app-error';
-import type { UserEntity } from '../users/user.entity';
-import { RequiresCapability } from '../plans/requires-capability';
+import { CurrentUser, RegisteredUserGuard } from '../auth';
+import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS, Errors } from '../common';
+import type { UserEntity } from '../users';
+import { RequiresCapability } from '../plans';
 import { DashboardsService } from './dashboards.service';
 import { CompareQuery } from './dto/compare.query';
 import { CompareResponse, DevelopmentResponse, GoalResponse } from './dto/dashboard.response';

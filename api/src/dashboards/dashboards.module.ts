@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AnalysisModule } from '../analysis/analysis.module';
-import { AuthModule } from '../auth/auth.module';
-import { PlansModule } from '../plans/plans.module';
-import { SessionsModule } from '../sessions/sessions.module';
+import { AnalysisModule } from '../analysis';
+import { AuthModule } from '../auth';
+import { PlansModule } from '../plans';
+import { SessionsModule } from '../sessions';
 import { DashboardsController } from './dashboards.controller';
 import { DashboardsService } from './dashboards.service';
 import { GoalEntity } from './goal.entity';

@@ -10,12 +10,10 @@ import {
   type SkillCategory,
   type SkillLevel,
 } from '@touchline/shared';
-import { round } from '../analysis/pipeline/round';
-import { COMPARED_FIGURES, idealBand, RUBRIC, type Rubric } from '../analysis/rubric/rubric';
-import { Errors } from '../common/app-error';
-import { mapSession } from '../sessions/session.mapper';
-import { SessionsRepository } from '../sessions/sessions.repository';
-import type { UserEntity } from '../users/user.entity';
+import { round, Errors } from '../common';
+import { COMPARED_FIGURES, idealBand, RUBRIC, type Rubric } from '../analysis';
+import { mapSession, SessionsRepository } from '../sessions';
+import type { UserEntity } from '../users';
 import { assessmentOf, rollingMeans, verdicts } from './figures';
 import { meetsGoal } from './goal-evaluation';
 import { GoalsRepository } from './goals.repository';

@@ -1,7 +1,6 @@
 import { SESSION_FIGURES, SKILL_CATEGORIES, type CategoryScoreDto, type CoachingStyle, type FigureDirection, type SessionFigures } from '@touchline/shared';
-import { storedAssessment } from '../analysis/rubric/coaching-report';
-import { round } from '../analysis/pipeline/round';
-import type { Rubric } from '../analysis/rubric/rubric';
+import { storedAssessment, type Rubric } from '../analysis';
+import { round } from '../common';
 import type { FigureRow } from './session-figures.repository';
 
 export interface SessionAssessment {

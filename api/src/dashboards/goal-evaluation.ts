@@ -1,5 +1,5 @@
 import type { GoalDto, GoalInput } from '@touchline/shared';
-import { round } from '../analysis/pipeline/round';
+import { round } from '../common';
 
 /** Whether a session's value meets a goal; null when the session does not have the figure (no transcript, no score). */
 export function meetsGoal(goal: Pick<GoalInput, 'comparison' | 'target'>, value: number | null): boolean | null {

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MAX_GOALS, type GoalDto, type GoalInput } from '@touchline/shared';
-import { RUBRIC, type Rubric } from '../analysis/rubric/rubric';
-import { Errors } from '../common/app-error';
-import type { UserEntity } from '../users/user.entity';
+import { RUBRIC, type Rubric } from '../analysis';
+import { Errors } from '../common';
+import type { UserEntity } from '../users';
 import { assessmentOf } from './figures';
 import { GoalsRepository } from './goals.repository';
 import { mapGoal, utcToday, type DatedAssessment } from './goal.mapper';

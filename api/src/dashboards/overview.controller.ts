@@ -1,10 +1,10 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { OverviewDto } from '@touchline/shared';
-import { OverviewResponse } from '../analysis/dto/report.response';
-import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
-import { ApiErrors, SIGNED_IN_ERRORS } from '../common/api-docs';
-import type { UserEntity } from '../users/user.entity';
+import { OverviewResponse } from '../analysis';
+import { CurrentUser, RegisteredUserGuard } from '../auth';
+import { ApiErrors, SIGNED_IN_ERRORS } from '../common';
+import type { UserEntity } from '../users';
 import { OverviewService } from './overview.service';
 
 @ApiTags('dashboard')

@@ -1,11 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { OVERVIEW, SKILL_CATEGORIES, type CategoryScores, type OverviewDto } from '@touchline/shared';
-import { mapSession } from '../sessions/session.mapper';
-import { SessionsRepository } from '../sessions/sessions.repository';
-import { AnalysesRepository } from '../analysis/analyses.repository';
-import { storedAssessment } from '../analysis/rubric/coaching-report';
-import { round } from '../analysis/pipeline/round';
-import { RUBRIC, type Rubric } from '../analysis/rubric/rubric';
+import { mapSession, SessionsRepository } from '../sessions';
+import { AnalysesRepository, storedAssessment, RUBRIC, type Rubric } from '../analysis';
+import { round } from '../common';
 
 const mean = (values: number[]) => (values.length ? round(values.reduce((a, b) => a + b, 0) / values.length, 2) : null);
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { AnalysisFigures } from '../analysis/analysis-figures';
-import { AnalysesRepository } from '../analysis/analyses.repository';
-import { SessionsRepository } from '../sessions/sessions.repository';
+import { type AnalysisFigures, AnalysesRepository } from '../analysis';
+import { SessionsRepository } from '../sessions';
 
 /** One analysed session's figures, with the session's title and date. */
 export interface FigureRow extends AnalysisFigures {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { freePort, isAlive } from '../net';
+import { freePort, isAlive } from '../common';
 import { clusterDirFor, loadEmbeddedPostgres } from './postgres-runtime';
 
 export interface EmbeddedDatabase {

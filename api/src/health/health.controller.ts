@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import { ErrorBodyDto } from '../common/api-docs';
+import { ErrorBodyDto } from '../common';
 import { HealthResponse } from './health.response';
 
 @ApiTags('health')

@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, type MessageEvent, type OnModuleInit } from
 import { HELP_MESSAGES, HELP_PATHS, type AssistantAnswerDto } from '@touchline/shared';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Observable } from 'rxjs';
-import { Errors } from '../common/app-error';
-import { AppConfig } from '../config/app-config';
+import { Errors } from '../common';
+import { AppConfig } from '../config';
 import { streamChatCompletion, type ChatMessage } from './chat-completions';
 import { HelpIndexService } from './help-index.service';
 import type { HelpHit } from './help-index';

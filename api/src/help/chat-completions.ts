@@ -1,4 +1,4 @@
-import type { AssistantSettings } from '../config/app-config';
+import type { AssistantSettings } from '../config';
 
 export interface ChatMessage {
   role: 'system' | 'user';

@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CONTACT_LIMITS, HELP_MESSAGES, type ContactRequestDto } from '@touchline/shared';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { Errors } from '../common/app-error';
-import { AppConfig } from '../config/app-config';
-import { MailService } from '../mail/mail.service';
+import { Errors } from '../common';
+import { AppConfig } from '../config';
+import { MailService } from '../mail';
 import type { ContactRequestBody } from './dto/help.dto';
 import { SupportRequestsRepository } from './support-requests.repository';
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { HELP_PATHS, helpPlainText, helpSections, parseHelpDocument, SKILL_CATEGORIES, type HelpPassage } from '@touchline/shared';
-import { loadRubric, type Rubric } from '../analysis/rubric/rubric';
+import { loadRubric, type Rubric } from '../analysis';
 
 /** The guides and the FAQ, as Markdown in the repository (the web app renders the same files). */
 export const HELP_CONTENT_DIR = path.resolve(__dirname, '../../../shared/help');

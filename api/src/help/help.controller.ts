@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Ip, type MessageEvent, Post, Query, Sse } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, type MessageEvent, Post, Query, Sse } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Observable } from 'rxjs';
-import { ApiErrors, BODY_ERRORS } from '../common/api-docs';
+import { ClientAddress, ApiErrors, BODY_ERRORS } from '../common';
 import { AssistantService } from './assistant.service';
 import { ContactService } from './contact.service';
 import {
@@ -28,7 +28,7 @@ export class HelpController {
   @ApiOperation({ summary: "Sends a message to the club's support address and answers with its reference" })
   @ApiCreatedResponse({ type: ContactRequestResponse })
   @ApiErrors(...BODY_ERRORS, 429, 503)
-  sendContact(@Body() body: ContactRequestBody, @Ip() address: string) {
+  sendContact(@Body() body: ContactRequestBody, @ClientAddress() address: string) {
     return this.contact.send(body, address);
   }
 
@@ -45,7 +45,7 @@ export class HelpController {
   @ApiOperation({ summary: "Answers a question from the help content (written by the club's language model when one is set)" })
   @ApiOkResponse({ type: AssistantAnswerResponse })
   @ApiErrors(...BODY_ERRORS, 429)
-  ask(@Body() body: AssistantQuestionBody, @Ip() address: string) {
+  ask(@Body() body: AssistantQuestionBody, @ClientAddress() address: string) {
     return this.assistant.answer(body.question, address);
   }
 
@@ -74,7 +74,7 @@ export class HelpController {
     },
   })
   @ApiErrors(400, 429)
-  askStreaming(@Query() query: AssistantQuestionBody, @Ip() address: string): Promise<Observable<MessageEvent>> {
+  askStreaming(@Query() query: AssistantQuestionBody, @ClientAddress() address: string): Promise<Observable<MessageEvent>> {
     return this.assistant.stream(query.question, address);
   }
 }

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfig } from '../config/app-config';
+import { AppConfig } from '../config';
 import { EmbeddedIdpModule } from './embedded/embedded-idp.module';
 import { IDENTITY_PROVIDER } from './identity-provider';
 

@@ -1,5 +1,5 @@
 import { errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { Errors } from '../common/app-error';
+import { Errors } from '../common';
 import type { VerifiedIdentity } from './identity-provider';
 
 /** Signature algorithms accepted for access tokens; `none` and symmetric algorithms never are. */

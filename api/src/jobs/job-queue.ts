@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { InjectDataSource } from '@nestjs/typeorm';
 import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../config/app-config';
-import { DATABASE_URL } from '../database/database-url';
+import { AppConfig } from '../config';
+import { DATABASE_URL } from '../database';
 import type { JobDefinition } from './job';
 
 /** pg-boss keeps its tables in this schema of the product's PostgreSQL. */

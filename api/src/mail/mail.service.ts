@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import { AppConfig } from '../config/app-config';
+import { AppConfig } from '../config';
 
 export interface Mail {
   to: string;

@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { Errors } from '../common/app-error';
-import { AppConfig } from '../config/app-config';
-import type { UserEntity } from '../users/user.entity';
+import { Errors } from '../common';
+import { AppConfig } from '../config';
+import type { UserEntity } from '../users';
 
 /**
  * Lets through installation admins only: registered users whose (verified) email is listed in ADMIN_EMAILS.

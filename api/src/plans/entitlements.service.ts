@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Capability, Plan, UploadUsageDto } from '@touchline/shared';
-import { Errors } from '../common/app-error';
-import type { UserEntity } from '../users/user.entity';
+import { Errors } from '../common';
+import type { UserEntity } from '../users';
 import { PLAN_CATALOGUE, type CataloguePlan, type PlanCatalogue } from './plan-catalogue';
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { PLANS } from '@touchline/shared';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/app-config';
+import { loadConfig } from '../config';
 import { loadPlanCatalogue, mapPlan, parsePlanCatalogue } from './plan-catalogue';
 
 const FILE = loadConfig({}).plansFile;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { BILLING_INTERVALS, CAPABILITIES, PLANS, type BillingProvider, type PlanDto } from '@touchline/shared';
 import { parse } from 'yaml';
-import { ConfigError } from '../config/app-config';
+import { ConfigError } from '../config';
 import { z } from 'zod';
 
 const count = z.number().int().positive();

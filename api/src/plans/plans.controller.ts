@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { PlanCatalogueDto, PlanRequestsDto, SubscriptionDto } from '@touchline/shared';
-import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
-import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS } from '../common/api-docs';
-import type { UserEntity } from '../users/user.entity';
+import { CurrentUser, RegisteredUserGuard } from '../auth';
+import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS } from '../common';
+import type { UserEntity } from '../users';
 import { AdminGuard } from './admin.guard';
 import {
   AssignedPlanResponse,

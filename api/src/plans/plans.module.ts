@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
-import { AppConfig } from '../config/app-config';
-import { UsersModule } from '../users/users.module';
-import { UsersRepository } from '../users/users.repository';
+import { AuthModule } from '../auth';
+import { AppConfig } from '../config';
+import { UsersModule, UsersRepository } from '../users';
 import { AdminGuard } from './admin.guard';
 import { EntitlementsService } from './entitlements.service';
 import { BillingController } from './billing/billing.controller';

@@ -1,11 +1,9 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Plan, PlanCatalogueDto, PlanRequestsDto, SignupPlan, SubscriptionDto } from '@touchline/shared';
-import { Errors } from '../common/app-error';
-import { AppConfig } from '../config/app-config';
-import { isLastTeamAdmin } from '../database/postgres-errors';
-import type { AssignedPlan } from '../users/plan-assignment';
-import type { UserEntity } from '../users/user.entity';
-import { UsersRepository } from '../users/users.repository';
+import { Errors } from '../common';
+import { AppConfig } from '../config';
+import { isLastTeamAdmin } from '../database';
+import { type AssignedPlan, type UserEntity, UsersRepository } from '../users';
 import { BillingRepository } from './billing/billing.repository';
 import { EntitlementsService } from './entitlements.service';
 import { mapPlan, PLAN_CATALOGUE, type PlanCatalogue } from './plan-catalogue';

@@ -2,9 +2,8 @@ import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata
 import { Reflector } from '@nestjs/core';
 import type { Capability } from '@touchline/shared';
 import type { Request } from 'express';
-import { ApiErrors } from '../common/api-docs';
-import { Errors } from '../common/app-error';
-import type { UserEntity } from '../users/user.entity';
+import { ApiErrors, Errors } from '../common';
+import type { UserEntity } from '../users';
 import { EntitlementsService } from './entitlements.service';
 
 const CAPABILITY = 'touchline:capability';

@@ -1,13 +1,13 @@
 import { Body, Controller, Get, Post, UseGuards } from '@nestjs/common';
 import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { ExternalReviewDto, ReviewCommentDto } from '@touchline/shared';
-import { ApiErrors, BODY_ERRORS } from '../common/api-docs';
-import { MediaUrlResponse } from '../sessions/dto/session.response';
+import { ApiErrors, BODY_ERRORS, ClientAddress } from '../common';
+import { MediaUrlResponse } from '../sessions';
 import { CreateReviewCommentDto, ReviewCommentResponse } from './dto/review-comment.dto';
 import { ExternalReviewResponse } from './dto/external-review.response';
 import { ExternalReviewService } from './external-review.service';
 import type { ReviewLinkWithSecrets } from './review-link.entity';
-import { ClientAddress, CurrentReviewLink, REVIEW_PASSWORD_HEADER, ReviewLinkGuard } from './review-link.guard';
+import { CurrentReviewLink, REVIEW_PASSWORD_HEADER, ReviewLinkGuard } from './review-link.guard';
 
 /** The only routes a review link opens, each checked by `ReviewLinkGuard`; no sign-in. */
 @ApiTags('external review')

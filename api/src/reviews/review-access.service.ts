@@ -1,10 +1,9 @@
 import { setTimeout } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import { Errors } from '../common/app-error';
-import { verifyPassword } from '../identity/embedded/password-hasher';
-import { EntitlementsService } from '../plans/entitlements.service';
-import { UsersRepository } from '../users/users.repository';
+import { Errors, verifyPassword } from '../common';
+import { EntitlementsService } from '../plans';
+import { UsersRepository } from '../users';
 import type { ReviewLinkWithSecrets } from './review-link.entity';
 import { ReviewLinksRepository } from './review-links.repository';
 import { hashReviewToken, REVIEW_TOKEN_PATTERN, sameDigest } from './review-token';

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable, createParamDecorator } from '@nestjs/common';
 import type { Request } from 'express';
-import { Errors } from '../common/app-error';
+import { Errors } from '../common';
 import { ReviewAccessService } from './review-access.service';
 import type { ReviewLinkWithSecrets } from './review-link.entity';
 
@@ -45,8 +45,3 @@ export const CurrentReviewLink = createParamDecorator((_: unknown, context: Exec
   if (!link) throw Errors.reviewUnavailable();
   return link;
 });
-
-/** The client's address, for the comment limits. */
-export const ClientAddress = createParamDecorator(
-  (_: unknown, context: ExecutionContext): string => context.switchToHttp().getRequest<Request>().ip ?? 'unknown',
-);

@@ -1,10 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { CreatedReviewLinkDto, ReviewCommentDto, ReviewLinkDto } from '@touchline/shared';
-import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
-import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS } from '../common/api-docs';
-import { Errors } from '../common/app-error';
-import type { UserEntity } from '../users/user.entity';
+import { CurrentUser, RegisteredUserGuard } from '../auth';
+import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS, Errors } from '../common';
+import type { UserEntity } from '../users';
 import { CreateReviewLinkDto, CreatedReviewLinkResponse, ReviewLinkResponse } from './dto/review-link.dto';
 import { ReviewCommentResponse, UpdateReviewCommentDto } from './dto/review-comment.dto';
 import { ReviewLinksService } from './review-links.service';

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { REVIEW_LIMITS, type CreatedReviewLinkDto, type ReviewCommentDto, type ReviewLinkDto } from '@touchline/shared';
-import { Errors } from '../common/app-error';
-import { AppConfig } from '../config/app-config';
-import { hashPassword } from '../identity/embedded/password-hasher';
-import { EntitlementsService } from '../plans/entitlements.service';
-import { SessionsService } from '../sessions/sessions.service';
-import type { UserEntity } from '../users/user.entity';
+import { Errors, hashPassword } from '../common';
+import { AppConfig } from '../config';
+import { EntitlementsService } from '../plans';
+import { SessionsService } from '../sessions';
+import type { UserEntity } from '../users';
 import type { CreateReviewLinkDto } from './dto/review-link.dto';
 import { mapReviewComment, mapReviewLink } from './review.mapper';
 import { ReviewLinksRepository } from './review-links.repository';

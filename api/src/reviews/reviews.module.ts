@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AnalysisModule } from '../analysis/analysis.module';
-import { AuthModule } from '../auth/auth.module';
-import { PlansModule } from '../plans/plans.module';
-import { SessionsModule } from '../sessions/sessions.module';
-import { UsersModule } from '../users/users.module';
+import { AnalysisModule } from '../analysis';
+import { AuthModule } from '../auth';
+import { PlansModule } from '../plans';
+import { SessionsModule } from '../sessions';
+import { UsersModule } from '../users';
 import { ExternalReviewController } from './external-review.controller';
 import { ExternalReviewService } from './external-review.service';
 import { ReviewAccessService } from './review-access.service';

@@ -1,9 +1,9 @@
 import { Controller, type MessageEvent, Sse, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Observable } from 'rxjs';
-import { CurrentUser, RegisteredUserGuard, TokenExpiry } from '../auth/registered-user.guard';
-import { ApiErrors, SIGNED_IN_ERRORS } from '../common/api-docs';
-import type { UserEntity } from '../users/user.entity';
+import { CurrentUser, RegisteredUserGuard, TokenExpiry } from '../auth';
+import { ApiErrors, SIGNED_IN_ERRORS } from '../common';
+import type { UserEntity } from '../users';
 import { SessionStatusEventResponse } from './dto/session.response';
 import { SessionStreamService } from './session-stream.service';
 

@@ -1,11 +1,9 @@
 import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
-import { HttpMounts } from '../common/http-mounts';
-import { PROCESS_ROLE, type ProcessRole } from '../common/process-role';
+import { HttpMounts, PROCESS_ROLE, type ProcessRole } from '../common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '../auth/auth.module';
-import { PlansModule } from '../plans/plans.module';
-import { UsersModule } from '../users/users.module';
-import { UsersRepository } from '../users/users.repository';
+import { AuthModule } from '../auth';
+import { PlansModule } from '../plans';
+import { UsersModule, UsersRepository } from '../users';
 import { CoachingSessionEntity } from './coaching-session.entity';
 import { SessionEvents } from './session-events';
 import { SessionEventsController } from './session-events.controller';

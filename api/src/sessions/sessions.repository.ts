@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { MediaType, ProcessingStatus } from '@touchline/shared';
 import { type EntityManager, In, IsNull, LessThan, Not, Repository } from 'typeorm';
-import { returningRows } from '../database/returning-rows';
+import { returningRows } from '../database';
 import { CoachingSessionEntity } from './coaching-session.entity';
 
 export interface NewSession {

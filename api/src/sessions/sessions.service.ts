@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { mediaFormatForFileName, SESSION_PAGE, type CreatedSessionDto, type SessionPageDto, type SessionQuery, type UploadUsageDto } from '@touchline/shared';
-import { Errors } from '../common/app-error';
-import { AppConfig } from '../config/app-config';
-import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } from '../storage/object-storage';
-import { EntitlementsService, uploadMonth } from '../plans/entitlements.service';
-import type { UserEntity } from '../users/user.entity';
+import { Errors } from '../common';
+import { AppConfig } from '../config';
+import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } from '../storage';
+import { EntitlementsService, uploadMonth } from '../plans';
+import type { UserEntity } from '../users';
 import type { CoachingSessionEntity } from './coaching-session.entity';
 import type { CreateSessionDto } from './dto/create-session.dto';
 import { sanitizeFileName } from './media-detection';

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../config/app-config';
+import { AppConfig } from '../config';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 import { UploadsService } from './uploads.service';

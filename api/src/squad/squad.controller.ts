@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { SquadDto } from '@touchline/shared';
-import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
-import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS } from '../common/api-docs';
-import type { UserEntity } from '../users/user.entity';
+import { CurrentUser, RegisteredUserGuard } from '../auth';
+import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS } from '../common';
+import type { UserEntity } from '../users';
 import { SquadBody, SquadResponse } from './dto/squad.dto';
 import { SquadService } from './squad.service';
 

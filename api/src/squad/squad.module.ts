@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
-import { TeamDataModule } from '../teams/team-data.module';
-import { UsersModule } from '../users/users.module';
+import { AuthModule } from '../auth';
+import { TeamDataModule } from '../team-data';
+import { UsersModule } from '../users';
 import { SquadController } from './squad.controller';
 import { SquadService } from './squad.service';
 

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EliteRole, SquadDto, TeamSquadDto } from '@touchline/shared';
-import { TeamsRepository } from '../teams/teams.repository';
-import type { UserEntity } from '../users/user.entity';
-import { UsersRepository } from '../users/users.repository';
+import { TeamsRepository } from '../team-data';
+import { type UserEntity, UsersRepository } from '../users';
 
 /**
  * Squads. A coach keeps one (`/api/squad`); an Elite team's admins keep one its members share (`/api/team/squad`).

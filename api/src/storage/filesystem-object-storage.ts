@@ -4,8 +4,7 @@ import { copyFile, link, mkdir, rename, rm, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ByteRange, DownloadUrlOptions, ObjectStorage } from './object-storage';
-import { ObjectNotFoundError } from './object-storage';
+import { type ByteRange, type DownloadUrlOptions, type ObjectStorage, ObjectNotFoundError } from './object-storage';
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 

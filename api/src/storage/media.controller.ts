@@ -3,7 +3,7 @@ import { Controller, Get, Head, HttpStatus, Inject, Param, Req, Res } from '@nes
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import parseRange from 'range-parser';
-import { AppError } from '../common/app-error';
+import { AppError } from '../common';
 import { FilesystemObjectStorage } from './filesystem-object-storage';
 import { OBJECT_STORAGE, type ObjectStorage } from './object-storage';
 

@@ -11,9 +11,8 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { S3Settings } from '../config/app-config';
-import type { ByteRange, DownloadUrlOptions, ObjectStorage } from './object-storage';
-import { ObjectNotFoundError } from './object-storage';
+import type { S3Settings } from '../config';
+import { type ByteRange, type DownloadUrlOptions, type ObjectStorage, ObjectNotFoundError } from './object-storage';
 
 /** How the API's S3 clients reach the store at `endpoint`: this one, and the one inside tus's S3 store. */
 export function s3ClientConfig(s3: S3Settings, endpoint = s3.endpoint): S3ClientConfig {

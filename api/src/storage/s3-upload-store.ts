@@ -1,6 +1,6 @@
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import { MemoryKvStore } from '@tus/server';
-import type { S3Settings } from '../config/app-config';
+import type { S3Settings } from '../config';
 import type { ObjectStorage, UploadStore } from './object-storage';
 import { s3ClientConfig } from './s3-object-storage';
 

@@ -1,11 +1,9 @@
 import { Controller, Get, HttpCode, Param, Post, UseGuards, type PipeTransform } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import { INVITATION_TOKEN_PATTERN, type PublicInvitationDto, type TeamDto } from '@touchline/shared';
-import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
-import { ApiErrors, SIGNED_IN_ERRORS } from '../common/api-docs';
-import { Errors } from '../common/app-error';
-import { ClientAddress } from '../reviews/review-link.guard';
-import type { UserEntity } from '../users/user.entity';
+import { CurrentUser, RegisteredUserGuard } from '../auth';
+import { ApiErrors, SIGNED_IN_ERRORS, Errors, ClientAddress } from '../common';
+import type { UserEntity } from '../users';
 import { PublicInvitationResponse, TeamResponse } from './dto/team.response';
 import { InvitationsService } from './invitations.service';
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, HttpStatus } from '@nestjs/common';
 import {
   INVITE_PAGE,
   TEAM_MESSAGES,
@@ -8,17 +8,14 @@ import {
   type TeamDto,
   type TeamInvitationDto,
 } from '@touchline/shared';
-import { AppError, Errors } from '../common/app-error';
-import { AppConfig } from '../config/app-config';
-import { MailService } from '../mail/mail.service';
-import type { UserEntity } from '../users/user.entity';
-import { UsersRepository } from '../users/users.repository';
+import { AppError, Errors } from '../common';
+import { AppConfig } from '../config';
+import { MailService } from '../mail';
+import { type UserEntity, UsersRepository } from '../users';
 import { hashInvitationToken, newInvitationToken } from './invitation-token';
-import type { TeamInvitationEntity } from './team.entity';
+import { type TeamInvitationEntity, TeamsRepository } from '../team-data';
 import { TeamThrottle } from './team-throttle';
-import { TeamsRepository } from './teams.repository';
 import { TeamsService, type TeamAccess } from './teams.service';
-import { HttpStatus } from '@nestjs/common';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -10,17 +10,11 @@ import {
   type TeamSessionPageDto,
   type TeamSessionQuery,
 } from '@touchline/shared';
-import { AnalysesRepository } from '../analysis/analyses.repository';
-import { round } from '../analysis/pipeline/round';
-import { storedAssessment } from '../analysis/rubric/coaching-report';
-import { RUBRIC, type Rubric } from '../analysis/rubric/rubric';
-import { SessionReports } from '../analysis/session-reports';
-import { Errors } from '../common/app-error';
-import { assessmentOf } from '../dashboards/figures';
-import { SessionFiguresRepository } from '../dashboards/session-figures.repository';
-import { mapSession } from '../sessions/session.mapper';
-import { SessionsRepository } from '../sessions/sessions.repository';
-import type { UserEntity } from '../users/user.entity';
+import { AnalysesRepository, storedAssessment, RUBRIC, type Rubric, SessionReports } from '../analysis';
+import { round, Errors } from '../common';
+import { assessmentOf, SessionFiguresRepository } from '../dashboards';
+import { mapSession, SessionsRepository } from '../sessions';
+import type { UserEntity } from '../users';
 
 type MemberSession = NonNullable<Awaited<ReturnType<SessionsRepository['findOwnedByAny']>>>;
 

@@ -1,13 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { TeamDto, TeamInvitationDto, TeamMemberDto, TeamOverviewDto, TeamSessionPageDto, TeamSessionReportDto, TeamSquadDto } from '@touchline/shared';
-import { CurrentUser, RegisteredUserGuard } from '../auth/registered-user.guard';
-import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS } from '../common/api-docs';
-import { Errors } from '../common/app-error';
-import { MediaUrlResponse } from '../sessions/dto/session.response';
-import { SquadBody, TeamSquadResponse } from '../squad/dto/squad.dto';
-import { SquadService } from '../squad/squad.service';
-import type { UserEntity } from '../users/user.entity';
+import { CurrentUser, RegisteredUserGuard } from '../auth';
+import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS, Errors } from '../common';
+import { MediaUrlResponse } from '../sessions';
+import { SquadBody, TeamSquadResponse, SquadService } from '../squad';
+import type { UserEntity } from '../users';
 import { ChangeRoleDto, CreateInvitationDto, RenameTeamDto, TeamSessionsQuery } from './dto/team.dto';
 import {
   TeamInvitationResponse,

@@ -1,15 +1,15 @@
 import { Module } from '@nestjs/common';
-import { AnalysisModule } from '../analysis/analysis.module';
-import { AuthModule } from '../auth/auth.module';
-import { DashboardsModule } from '../dashboards/dashboards.module';
-import { PlansModule } from '../plans/plans.module';
-import { SessionsModule } from '../sessions/sessions.module';
-import { SquadModule } from '../squad/squad.module';
-import { UsersModule } from '../users/users.module';
+import { AnalysisModule } from '../analysis';
+import { AuthModule } from '../auth';
+import { DashboardsModule } from '../dashboards';
+import { PlansModule } from '../plans';
+import { SessionsModule } from '../sessions';
+import { SquadModule } from '../squad';
+import { UsersModule } from '../users';
 import { InvitationsController } from './invitations.controller';
 import { InvitationsService } from './invitations.service';
 import { TeamInsights } from './team-insights.service';
-import { TeamDataModule } from './team-data.module';
+import { TeamDataModule } from '../team-data';
 import { TeamsController } from './teams.controller';
 import { TeamsService } from './teams.service';
 

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EliteRole, Plan, TeamDto, TeamMemberDto, TeamOverviewDto, TeamSessionPageDto, TeamSessionQuery, TeamSessionReportDto } from '@touchline/shared';
-import { Errors } from '../common/app-error';
-import { EntitlementsService } from '../plans/entitlements.service';
-import { SessionsService } from '../sessions/sessions.service';
-import type { UserEntity } from '../users/user.entity';
-import { UsersRepository } from '../users/users.repository';
+import { Errors } from '../common';
+import { EntitlementsService } from '../plans';
+import { SessionsService } from '../sessions';
+import { type UserEntity, UsersRepository } from '../users';
 import { mean, meanScores, TeamInsights, weeklyTrend } from './team-insights.service';
-import { TeamsRepository, type Membership } from './teams.repository';
+import { TeamsRepository, type Membership } from '../team-data';
 
 /** The caller's team and role, once the API has checked that the caller belongs to it. */
 export interface TeamAccess {

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig } from '../config';
 import { USER_CACHE_TTL_MS, UserCache } from './user-cache';
 import { UserEntity } from './user.entity';
 

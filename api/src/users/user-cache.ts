@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntitySubscriberInterface } from 'typeorm';
-import { AppConfig } from '../config/app-config';
+import { AppConfig } from '../config';
 import { UserEntity } from './user.entity';
 
 /** How long a request's user may come from memory instead of PostgreSQL, unless USER_CACHE_SECONDS says otherwise. */

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
-import { AppConfig, ConfigError, loadConfig } from '../config/app-config';
+import { AppConfig, ConfigError, loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { stopOnSignals } from '../shutdown';
 import { HEARTBEAT_INTERVAL_MS, heartbeatFile } from './heartbeat';

@@ -1,5 +1,5 @@
 import { startMaildev } from '@touchline/tooling';
-import { freePort } from '../../src/net';
+import { freePort } from '../../src/common/net';
 
 export interface CaughtMail {
   id: string;

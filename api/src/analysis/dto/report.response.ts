@@ -17,7 +17,7 @@ import {
   type TranscriberName,
   type UtteranceCode,
 } from '@touchline/shared';
-import { SessionResponse } from '../../sessions/dto/session.response';
+import { SessionResponse } from '../../sessions';
 
 const seconds = { type: Number, minimum: 0, description: 'seconds' };
 const score = { type: Number, nullable: true, minimum: 0, maximum: 100 };

@@ -1,8 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { JobQueue } from '../../jobs/job-queue';
-import type { JobDefinition, JobRun } from '../../jobs/job';
-import { SessionEvents } from '../../sessions/session-events';
-import { SessionsRepository } from '../../sessions/sessions.repository';
+import { JobQueue, type JobDefinition, type JobRun } from '../../jobs';
+import { SessionEvents, SessionsRepository } from '../../sessions';
 import { AnalysisService } from '../analysis.service';
 import { TranscriptionError } from '../pipeline/transcription/transcriber';
 

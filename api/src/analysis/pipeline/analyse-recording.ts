@@ -7,7 +7,7 @@ import { formatMinutes, SESSION_MESSAGES, type TranscriberName } from '@touchlin
 import { DecodeError, decodeToPcm, SAMPLE_RATE } from './audio-decoder';
 import { assessSession, transcriptionSpans, utterancesOf, type CoachingAssessment } from '../rubric/coaching-report';
 import { probeDurationSeconds } from './probe';
-import { round } from './round';
+import { round } from '../../common';
 import type { Rubric } from '../rubric/rubric';
 import { FRAME_SECONDS, SileroVad } from './silero-vad';
 import { speechSegments, type Segment } from './speech-segments';

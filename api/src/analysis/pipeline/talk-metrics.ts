@@ -1,5 +1,5 @@
 import type { TalkMetricsDto } from '@touchline/shared';
-import { round } from './round';
+import { round } from '../../common';
 import { mergeOverlapping, type Segment } from './speech-segments';
 
 /** The metrics the analysis computes, exactly as the API returns them. */

@@ -1,5 +1,5 @@
 import type { CategoryScoreDto, CoachingStyle, CodedUtteranceDto } from '@touchline/shared';
-import { round } from '../pipeline/round';
+import { round } from '../../common';
 import type { Rubric } from './rubric';
 import type { SessionAnalysisEntity } from '../session-analysis.entity';
 import { categoryScores, coachingStyleOf, transcriptStats, type TranscriptStats } from './scoring';

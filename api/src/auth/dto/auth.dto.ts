@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IDENTITY_ERROR_MESSAGES, SIGNUP_PLANS, type SignupPlan } from '@touchline/shared';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsString, Length, Matches, MaxLength } from 'class-validator';
-import { USERNAME_PATTERN } from '../../identity/signup-profile';
+import { USERNAME_PATTERN } from '../../identity';
 
 // The catalogue's text (docs/product-spec.md §8), so a form that shows the API's answer shows the product's words.
 const INVALID_EMAIL = { message: IDENTITY_ERROR_MESSAGES['invalid-email'] };

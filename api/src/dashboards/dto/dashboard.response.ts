@@ -20,7 +20,7 @@ import {
   type SkillCategory,
   type SkillLevel,
 } from '@touchline/shared';
-import { SessionResponse } from '../../sessions/dto/session.response';
+import { SessionResponse } from '../../sessions';
 
 const FIGURE_DIRECTIONS: FigureDirection[] = ['higher', 'lower', 'ideal', 'none'];
 const figure = { type: Number, nullable: true, description: "In the figure's unit; null when the session does not have it" };

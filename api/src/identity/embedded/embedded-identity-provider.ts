@@ -5,7 +5,7 @@ import { JwtAccessTokenVerifier } from '../jwt-access-token-verifier';
 import { parseSignupProfile, type SignupProfile } from '../signup-profile';
 import type { IdentityAccountsRepository } from './identity-accounts.repository';
 import type { LoginThrottle } from './login-throttle';
-import { hashPassword } from './password-hasher';
+import { hashPassword } from '../../common';
 
 /** The port over the embedded provider: tokens are checked against its own public keys, in process. */
 export class EmbeddedIdentityProvider implements IdentityProvider {

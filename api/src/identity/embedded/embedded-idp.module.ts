@@ -4,8 +4,8 @@ import { getDataSourceToken, InjectDataSource, TypeOrmModule } from '@nestjs/typ
 import express from 'express';
 import type Provider from 'oidc-provider';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../../config/app-config';
-import { HttpMounts } from '../../common/http-mounts';
+import { AppConfig } from '../../config';
+import { HttpMounts } from '../../common';
 import { IDENTITY_PROVIDER } from '../identity-provider';
 import { EmbeddedIdentityProvider } from './embedded-identity-provider';
 import { EMBEDDED_OIDC_PROVIDER } from './embedded-idp.tokens';

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { WEB_CLIENT_ID } from '@touchline/shared';
-import type { AppConfig } from '../../config/app-config';
+import type { AppConfig } from '../../config';
 import type { DataSource } from 'typeorm';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { errorPage, loggedOutPage, logoutPage } from './pages';

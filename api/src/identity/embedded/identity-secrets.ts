@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { loadOrCreateSecret } from '../../database/secrets';
+import { loadOrCreateSecret } from '../../database';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 
 export interface EmbeddedIdpSecrets {

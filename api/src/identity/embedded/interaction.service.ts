@@ -4,14 +4,14 @@ import type { Request, Response } from 'express';
 import type Provider from 'oidc-provider';
 import { errors as oidcErrors } from 'oidc-provider';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { AppConfig } from '../../config/app-config';
-import { MailService } from '../../mail/mail.service';
+import { AppConfig } from '../../config';
+import { MailService } from '../../mail';
 import { parseSignupProfile } from '../signup-profile';
 import { EMBEDDED_OIDC_PROVIDER } from './embedded-idp.tokens';
 import { IdentityAccountsRepository } from './identity-accounts.repository';
 import { LoginThrottle } from './login-throttle';
 import * as pages from './pages';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './password-hasher';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../common';
 
 const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

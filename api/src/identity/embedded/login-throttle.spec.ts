@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../config/app-config';
+import { loadConfig } from '../../config';
 import { ACCOUNT_WIDE_ADDRESSES, ADDRESS_WINDOW_SECONDS, FAILURE_RESET_SECONDS, LoginThrottle, waitSeconds } from './login-throttle';
 
 const defaults = loadConfig({}, '/tmp').loginThrottle;

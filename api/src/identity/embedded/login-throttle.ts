@@ -1,5 +1,5 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import type { LoginThrottleSettings } from '../../config/app-config';
+import type { LoginThrottleSettings } from '../../config';
 
 /** Wrong passwords are forgotten this long after the last one (Keycloak's `maxDeltaTimeSeconds`). */
 export const FAILURE_RESET_SECONDS = 12 * 60 * 60;

@@ -2,9 +2,9 @@ import { Body, Controller, Headers, HttpCode, Inject, Post, Req, UseGuards } fro
 import { ApiBearerAuth, ApiExcludeEndpoint, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { BillingRedirectDto } from '@touchline/shared';
 import type { Request } from 'express';
-import { CurrentUser, RegisteredUserGuard } from '../../auth/registered-user.guard';
-import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS } from '../../common/api-docs';
-import type { UserEntity } from '../../users/user.entity';
+import { CurrentUser, RegisteredUserGuard } from '../../auth';
+import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS } from '../../common';
+import type { UserEntity } from '../../users';
 import { BillingRedirectResponse, CheckoutBody, PortalBody } from '../dto/plans.dto';
 import { BILLING_PORT, BILLING_WEBHOOK_ROUTE, type BillingPort } from './billing.port';
 

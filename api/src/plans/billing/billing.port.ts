@@ -1,5 +1,5 @@
 import type { BillingRedirectDto, CheckoutRequestDto, PortalRequestDto } from '@touchline/shared';
-import type { UserEntity } from '../../users/user.entity';
+import type { UserEntity } from '../../users';
 
 /** Where the payment provider posts its events, under the API prefix; its body is kept raw (see create-app). */
 export const BILLING_WEBHOOK_ROUTE = 'billing/stripe/webhook';

@@ -1,4 +1,4 @@
-import { Errors } from '../../common/app-error';
+import { Errors } from '../../common';
 import type { BillingPort } from './billing.port';
 
 /** A self-hosted club without billing: plans are assigned by installation admins, so nothing here is for sale. */

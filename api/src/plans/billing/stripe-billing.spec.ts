@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config/app-config';
-import type { UsersRepository } from '../../users/users.repository';
+import { loadConfig } from '../../config';
+import type { UsersRepository } from '../../users';
 import { parsePlanCatalogue } from '../plan-catalogue';
 import type { BillingAccount, BillingRepository, SubscriptionRecord } from './billing.repository';
 import { StripeBilling } from './stripe-billing';

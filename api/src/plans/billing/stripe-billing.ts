@@ -1,10 +1,9 @@
 import { Logger } from '@nestjs/common';
 import type { BillingRedirectDto, BillingInterval, CheckoutRequestDto, PortalRequestDto } from '@touchline/shared';
 import Stripe from 'stripe';
-import { AppError, Errors } from '../../common/app-error';
-import type { StripeSettings } from '../../config/app-config';
-import type { UserEntity } from '../../users/user.entity';
-import type { UsersRepository } from '../../users/users.repository';
+import { AppError, Errors } from '../../common';
+import type { StripeSettings } from '../../config';
+import type { UserEntity, UsersRepository } from '../../users';
 import type { PlanCatalogue } from '../plan-catalogue';
 import type { BillingPort } from './billing.port';
 import type { BillingRepository } from './billing.repository';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config/app-config';
+import { loadConfig } from '../../config';
 import { parsePlanCatalogue } from '../plan-catalogue';
 import { readFileSync } from 'node:fs';
 import { decide, type ProviderSubscription } from './subscription-decision';

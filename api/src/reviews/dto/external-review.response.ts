@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { COACHING_STYLES, MEDIA_TYPES, type CoachingStyle, type ExternalReviewDto, type MediaType } from '@touchline/shared';
-import { CategoryScore, CodeCounts, CodedUtterance, Span, TalkMetrics } from '../../analysis/dto/report.response';
+import { CategoryScore, CodeCounts, CodedUtterance, Span, TalkMetrics } from '../../analysis';
 
 class ReviewInfo {
   @ApiProperty() label: string;

@@ -12,7 +12,7 @@ import {
 } from '@touchline/shared';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
-import { ListSessionsQuery } from '../../sessions/dto/list-sessions.query';
+import { ListSessionsQuery } from '../../sessions';
 
 // The name is checked after trimming; `u` makes {1,80} count characters as the document's maxLength does.
 const NAME_TEXT = new RegExp(`^[^\\u0000-\\u001f]{1,${TEAM_LIMITS.teamNameMaxLength}}$`, 'u');

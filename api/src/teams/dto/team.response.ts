@@ -17,8 +17,8 @@ import {
   type TeamSessionPageDto,
   type TeamSessionReportDto,
 } from '@touchline/shared';
-import { SessionReportResponse } from '../../analysis/dto/report.response';
-import { SessionResponse } from '../../sessions/dto/session.response';
+import { SessionReportResponse } from '../../analysis';
+import { SessionResponse } from '../../sessions';
 
 const score = { type: Number, nullable: true, minimum: 0, maximum: 100 };
 const share = { type: Number, nullable: true, minimum: 0, maximum: 1 };

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EliteRole, Plan } from '@touchline/shared';
 import { DataSource, type EntityManager } from 'typeorm';
-import { returningRows } from '../database/returning-rows';
+import { returningRows } from '../database';
 import { TeamEntity, TeamInvitationEntity, TeamMemberEntity } from './team.entity';
 
 export interface Membership {

@@ -1,0 +1,12 @@
+// The config module's face: what other modules may use of it (docs/project-structure.md). Everything else is private.
+export {
+  type AnalysisSettings,
+  AppConfig,
+  type AssistantSettings,
+  ConfigError,
+  type KeycloakSettings,
+  loadConfig,
+  type LoginThrottleSettings,
+  type S3Settings,
+  type StripeSettings,
+} from './app-config';

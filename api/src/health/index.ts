@@ -1,0 +1,2 @@
+// The health module's face: what other modules may use of it (docs/project-structure.md). Everything else is private.
+export { HealthModule } from './health.module';

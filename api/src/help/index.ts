@@ -1,0 +1,2 @@
+// The help module's face: what other modules may use of it (docs/project-structure.md). Everything else is private.
+export { HelpModule } from './help.module';
