@@ -47,7 +47,7 @@ export class AssistantService {
       for await (const delta of this.ask(question, grounding.hits, AbortSignal.timeout(this.config.assistant.timeoutMs))) text += delta;
       return { ...grounding.offline, answer: text.trim(), mode: 'llm' };
     } catch (error) {
-      this.logger.warn(`language model failed, answering from search: ${String(error)}`);
+      this.logger.warn({ err: error }, 'language model failed, answering from search');
       return grounding.offline;
     }
   }
@@ -75,7 +75,7 @@ export class AssistantService {
           for await (const text of this.ask(question, grounding.hits, abort.signal)) subscriber.next({ type: 'delta', data: { text } });
         } catch (error) {
           if (subscriber.closed) return;
-          this.logger.warn(`language model failed, answering from search: ${String(error)}`);
+          this.logger.warn({ err: error }, 'language model failed, answering from search');
           subscriber.next({ type: 'fallback', data: { answer } });
         }
       };

@@ -69,7 +69,7 @@ export class ContactService {
         }),
       );
     } catch (error) {
-      this.logger.error(`contact request ${request.reference} could not be sent: ${String(error)}`);
+      this.logger.error({ err: error, reference: request.reference }, 'contact request could not be sent');
       throw Errors.contactUnavailable();
     }
     return { reference: request.reference, message: HELP_MESSAGES.contactSent(request.reference) };

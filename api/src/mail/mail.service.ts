@@ -31,6 +31,6 @@ export class MailService {
 
   /** For mail whose delivery must not change the answer a caller sees (no account probing by timing). */
   sendInBackground(mail: Mail): void {
-    this.send(mail).catch((error: unknown) => this.logger.error(`mail "${mail.subject}" failed: ${String(error)}`));
+    this.send(mail).catch((error: unknown) => this.logger.error({ err: error, subject: mail.subject }, 'mail failed'));
   }
 }

@@ -91,7 +91,7 @@ export class InvitationsService {
       await this.send(invitation, membership.teamName, token);
     } catch (error) {
       // No email, no invitation: the admin sees the failure and the seat is free again.
-      this.logger.error(`invitation mail failed: ${String(error)}`);
+      this.logger.error({ err: error }, 'invitation mail failed');
       await this.teams.deleteInvitation(invitation.id);
       throw mailFailed();
     }
@@ -115,7 +115,7 @@ export class InvitationsService {
     try {
       await this.send(invitation, membership.teamName, token);
     } catch (error) {
-      this.logger.error(`invitation mail failed: ${String(error)}`);
+      this.logger.error({ err: error }, 'invitation mail failed');
       throw mailFailed();
     }
     return toDto(invitation);

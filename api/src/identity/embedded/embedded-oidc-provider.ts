@@ -133,6 +133,6 @@ export function createEmbeddedOidcProvider(
   provider.proxy = config.trustProxy;
   // Failed token requests and provider faults are the operator's first clue; log them (never the tokens).
   provider.on('grant.error', (_ctx, error) => logger.warn(`token request refused: ${describe(error)}`));
-  provider.on('server_error', (_ctx, error) => logger.error(`provider error: ${error.stack ?? error.message}`));
+  provider.on('server_error', (_ctx, error) => logger.error({ err: error }, 'provider error'));
   return provider;
 }

@@ -226,7 +226,7 @@ export class InteractionService {
       });
       return true;
     } catch (error) {
-      this.logger.warn(`verification mail for account ${accountId} not sent: ${String(error)}`);
+      this.logger.warn({ err: error, accountId }, 'verification mail not sent');
       await this.verificationMails.reward(accountId).catch(() => undefined);
       return false;
     }

@@ -137,7 +137,7 @@ export class StripeBilling implements BillingPort {
       await this.stripe.subscriptions.cancel(subscriptionId, { prorate: true });
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
-      this.logger.warn(`The replaced subscription ${subscriptionId} could not be cancelled: ${error.message}`);
+      this.logger.warn({ err: error, subscriptionId }, 'the replaced subscription could not be cancelled');
     }
   }
 
@@ -164,7 +164,7 @@ export class StripeBilling implements BillingPort {
       return await request();
     } catch (error) {
       if (error instanceof AppError) throw error;
-      this.logger.error(`Stripe request failed: ${(error as Error).message}`);
+      this.logger.error({ err: error }, 'Stripe request failed');
       throw Errors.billingUnavailable();
     }
   }
