@@ -270,7 +270,7 @@ describe('monthly upload minutes', () => {
     await recorded(token, 60);
     await recorded(token, null); // uploaded, not yet analysed: not measured yet
     await recorded(token, 3600, `date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '1 second'`); // last month
-    expect((await usage(token)).usedMinutes).toBe(2); // 150.5 s, in whole minutes rounded down
+    expect((await usage(token)).usedMinutes).toBe(2.5); // 150.5 s, in tenths of a minute rounded down
   });
 
   it('uploads until the limit is reached, then refuses the next with the date uploads open again, deleting nothing', async () => {

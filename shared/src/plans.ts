@@ -80,7 +80,7 @@ export interface SubscriptionDto {
  * plan's monthly limit. A recording counts once its analysis has measured it.
  */
 export interface UploadUsageDto {
-  /** Whole minutes, rounded down, so a coach is never told a limit is reached before it is. */
+  /** Minutes in tenths, rounded down (2.9), so a coach is never told a limit is reached before it is. */
   usedMinutes: number;
   /** null: the plan has no monthly limit. */
   limitMinutes: number | null;

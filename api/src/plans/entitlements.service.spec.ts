@@ -24,6 +24,14 @@ describe('monthly upload minutes', () => {
     );
   });
 
+  it('counts used minutes in tenths rounded down, as the limit counts', () => {
+    const at = new Date('2026-02-14T10:00:00Z');
+    expect(entitlements.uploadUsage({ plan: 'Coach' }, 174, at).usedMinutes).toBe(2.9);
+    expect(entitlements.uploadUsage({ plan: 'Coach' }, 599.9, at).usedMinutes).toBe(9.9);
+    expect(() => entitlements.assertUploadMinutesLeft({ plan: 'Coach' }, 599.9, at)).not.toThrow();
+    expect(entitlements.uploadUsage({ plan: 'Coach' }, 600, at).usedMinutes).toBe(10);
+  });
+
   it('never refuses on a plan without a limit', () => {
     expect(() => entitlements.assertUploadMinutesLeft({ plan: 'Pro' }, 10 ** 9)).not.toThrow();
     expect(entitlements.uploadUsage({ plan: 'Pro' }, 125, new Date('2026-02-14T10:00:00Z'))).toEqual({

@@ -57,7 +57,8 @@ export class EntitlementsService {
   /** The plan's monthly upload minutes against the seconds already recorded this month; null limit: none. */
   uploadUsage(user: Pick<UserEntity, 'plan'>, recordedSeconds: number, now = new Date()): UploadUsageDto {
     return {
-      usedMinutes: Math.floor(recordedSeconds / 60),
+      // Tenths, rounded down, as the limit counts: 2.9 minutes used is 2.9, and the limit is reached only when it is.
+      usedMinutes: Math.floor(recordedSeconds / 6) / 10,
       limitMinutes: this.plan(user.plan).monthlyUploadMinutes ?? null,
       resetsAt: uploadMonth(now).next.toISOString(),
     };

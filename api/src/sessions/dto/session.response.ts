@@ -97,7 +97,11 @@ export class MediaUrlResponse {
 }
 
 export class UploadUsageResponse implements UploadUsageDto {
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'Whole minutes of recordings uploaded this calendar month (UTC), as their analyses measured them' })
+  @ApiProperty({
+    type: 'number',
+    minimum: 0,
+    description: 'Minutes of recordings uploaded this calendar month (UTC), as their analyses measured them, in tenths rounded down',
+  })
   usedMinutes: number;
 
   @ApiProperty({ type: 'integer', minimum: 0, nullable: true, description: "The plan's monthly upload minutes; null: no limit" })
