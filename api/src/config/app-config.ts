@@ -19,10 +19,20 @@ export interface KeycloakSettings {
 export interface AnalysisSettings {
   /** Longer recordings are not analysed (they fail with a reason). */
   maxRecordingMinutes: number;
-  /** `auto`: pocketsphinx when it is installed, otherwise none. */
+  /**
+   * `auto`: Whisper when it can be had (WHISPER_URL, or the sidecar `npm start` installs and reports in the
+   * state file), otherwise pocketsphinx when it is installed, otherwise none.
+   */
   transcriber: (typeof TRANSCRIBER_SETTINGS)[number];
-  /** The OpenAI-compatible service's base URL: TRANSCRIBER_URL for `http`, WHISPER_URL (the sidecar) for `whisper`, otherwise unset. */
+  /** The OpenAI-compatible service's base URL: TRANSCRIBER_URL for `http`, WHISPER_URL (the sidecar) for `whisper` and `auto`, otherwise unset. */
   url: string | undefined;
+  /**
+   * For `auto` without WHISPER_URL: the file `npm start` keeps the Whisper sidecar's state in (installing,
+   * ready at an address, or unavailable and why); unset when nothing installs one.
+   */
+  stateFile: string | undefined;
+  /** How long an analysis waits for a Whisper transcriber still being installed or started before it is tried again later. */
+  waitMs: number;
   apiKey: string | undefined;
   model: string;
   language: string;
@@ -246,7 +256,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     analysis: {
       maxRecordingMinutes: e.MAX_RECORDING_MINUTES,
       transcriber: e.TRANSCRIBER,
-      url: e.TRANSCRIBER === 'http' ? e.TRANSCRIBER_URL : e.TRANSCRIBER === 'whisper' ? e.WHISPER_URL : undefined,
+      url: e.TRANSCRIBER === 'http' ? e.TRANSCRIBER_URL : e.TRANSCRIBER === 'whisper' || e.TRANSCRIBER === 'auto' ? e.WHISPER_URL : undefined,
+      stateFile: e.TRANSCRIBER_STATE_FILE ? path.resolve(cwd, e.TRANSCRIBER_STATE_FILE) : undefined,
+      waitMs: e.TRANSCRIBER_WAIT_MINUTES * 60_000,
       apiKey: e.TRANSCRIBER_API_KEY,
       model: e.TRANSCRIBER_MODEL,
       language: e.TRANSCRIBER_LANGUAGE,

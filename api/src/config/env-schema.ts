@@ -7,7 +7,10 @@ import { z } from 'zod';
 
 export const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-/** `auto`: pocketsphinx when it is installed, otherwise none. */
+/**
+ * `auto`: Whisper when it can be had (WHISPER_URL, or the sidecar `npm start` installs and reports in
+ * TRANSCRIBER_STATE_FILE), otherwise pocketsphinx when it is installed, otherwise none.
+ */
 export const TRANSCRIBER_SETTINGS = ['auto', ...TRANSCRIBERS] as const;
 
 const port = (name: string) =>
@@ -109,6 +112,8 @@ const envShape = z.object({
   TRANSCRIBER_URL: url('TRANSCRIBER_URL').optional(),
   TRANSCRIBER_API_KEY: z.string().min(1).optional(),
   WHISPER_URL: url('WHISPER_URL').optional(),
+  TRANSCRIBER_STATE_FILE: z.string().min(1).optional(),
+  TRANSCRIBER_WAIT_MINUTES: positiveInt('TRANSCRIBER_WAIT_MINUTES').default(15),
   TRANSCRIBER_MODEL: z.string().min(1).default('whisper-1'),
   TRANSCRIBER_LANGUAGE: z
     .string()

@@ -18,9 +18,11 @@ export const DEMO_SCRIPT = [
   { at: 47, text: 'Well done Emma, good work.' },
 ] as const;
 export const DEMO_SECONDS = 55;
+/** The demo coach's squad: the first names the coding looks for, and Whisper's prompt. */
+export const DEMO_SQUAD = ['Sam', 'Emma'] as const;
 
-/** Bumped when the script changes, so a stored demo made from an older one is made again. */
-export const DEMO_VERSION = 1;
+/** Bumped when the script or how it is analysed changes, so a stored demo made the old way is made again. */
+export const DEMO_VERSION = 2;
 
 /**
  * Speaks the demo script with espeak-ng and lays it on silence with sox (both Debian packages `npm start`

@@ -4,17 +4,14 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { ExternalReviewDto, ReviewCommentDto } from '@touchline/shared';
-import { analyseRecording } from '../analysis/pipeline/analyse-recording';
-import { TRANSCRIBER, type Transcriber } from '../analysis/pipeline/transcription/transcriber';
-import { codeCounts } from '../analysis/rubric/code-counts';
-import { RUBRIC, type Rubric } from '../analysis/rubric/rubric';
-import { Errors } from '../common/app-error';
-import { AppConfig } from '../config/app-config';
-import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import type { CategoryScoreDto, ExternalReviewDto, ReviewCommentDto } from '@touchline/shared';
+import { analyseRecording, TRANSCRIBER, type Transcriber, codeCounts, RUBRIC, type Rubric } from '../analysis';
+import { AppError, Errors } from '../common';
+import { AppConfig } from '../config';
+import { OBJECT_STORAGE, type ObjectStorage } from '../storage';
 import { DEMO_COMMENTS } from './demo-comments';
-import { DEMO_VERSION, generateDemoRecording } from './demo-recording';
+import { DEMO_SQUAD, DEMO_VERSION, generateDemoRecording } from './demo-recording';
 
 export const DEMO_SESSION_ID = '00000000-0000-4000-8000-00000000de00';
 const RECORDING_KEY = 'demo/recording.wav';
@@ -24,6 +21,9 @@ type DemoReport = Omit<ExternalReviewDto, 'review'>;
 /**
  * The built-in demo session: a recording spoken by a synthetic voice, analysed by the product's own pipeline
  * the first time the demo is asked for, then kept in the object storage (a few hundred kilobytes) and reused.
+ * With the default transcriber (`auto`) it is analysed by Whisper, and waits (answering 503 with why) while
+ * Whisper is being installed; where Whisper cannot be had it shows no transcript rather than pocketsphinx's
+ * (mostly wrong words), and its unscored categories say what the server lacks.
  */
 @Injectable()
 export class DemoService {
@@ -60,14 +60,37 @@ export class DemoService {
   private demo(): Promise<DemoReport> {
     this.prepared ??= this.prepare().catch((error: unknown) => {
       this.prepared = null;
+      if (error instanceof AppError) throw error;
       this.logger.warn(`demo session unavailable: ${String(error)}`);
       throw Errors.demoUnavailable();
     });
     return this.prepared;
   }
 
+  /**
+   * The recogniser the demo is analysed with, and the name its stored report is kept under: the configured one,
+   * but for `auto` Whisper or none (with what is missing), never pocketsphinx in its place.
+   */
+  private async demoTranscriber(): Promise<{ transcriber: Transcriber | null; key: string; missing: string | null }> {
+    const now = (await this.transcriber?.readiness?.()) ?? { transcriber: this.transcriber, missing: null };
+    if ('pending' in now) {
+      throw new AppError(
+        'DEMO_UNAVAILABLE',
+        HttpStatus.SERVICE_UNAVAILABLE,
+        `The demo is being prepared: this server is installing its speech recogniser, Whisper (${now.pending}). Please try again in a few minutes.`,
+      );
+    }
+    if (now.missing === null) return { transcriber: now.transcriber, key: now.transcriber?.name ?? 'none', missing: null };
+    return {
+      transcriber: null,
+      key: 'no-whisper',
+      missing: `This server has no Whisper speech recogniser (${now.missing}), so the demo shows no transcript and does not score what rests on the coach's words. A club gets it with ${now.install}.`,
+    };
+  }
+
   private async prepare(): Promise<DemoReport> {
-    const reportKey = `demo/report-${DEMO_VERSION}-${this.transcriber?.name ?? 'none'}-${this.rubric.version.replace(/[^a-z0-9._-]/gi, '_')}.json`;
+    const { transcriber, key, missing } = await this.demoTranscriber();
+    const reportKey = `demo/report-${DEMO_VERSION}-${key}-${this.rubric.version.replace(/[^a-z0-9._-]/gi, '_')}.json`;
     if ((await this.storage.stat(reportKey)) && (await this.storage.stat(RECORDING_KEY))) {
       return JSON.parse(await text(await this.storage.get(reportKey))) as DemoReport;
     }
@@ -77,7 +100,8 @@ export class DemoService {
       await generateDemoRecording(file);
       const analysis = await analyseRecording(file, {
         rubric: this.rubric,
-        transcriber: this.transcriber,
+        transcriber,
+        squad: [...DEMO_SQUAD],
         maxRecordingMinutes: this.config.analysis.maxRecordingMinutes,
       });
       const report: DemoReport = {
@@ -85,7 +109,7 @@ export class DemoService {
         metrics: analysis.metrics,
         segments: analysis.segments,
         coachingStyle: analysis.coachingStyle,
-        scores: analysis.scores,
+        scores: missing === null ? analysis.scores : analysis.scores.map((score) => saysWhatIsMissing(score, missing)),
         transcript: analysis.transcript,
         codeCounts: analysis.transcript ? codeCounts(analysis.transcript) : null,
       };
@@ -98,4 +122,13 @@ export class DemoService {
       await rm(work, { recursive: true, force: true });
     }
   }
+}
+
+/** An unscored category of a demo analysed without Whisper: why, and what the server lacks (`missing`, a sentence or two). */
+export function saysWhatIsMissing(score: CategoryScoreDto, missing: string): CategoryScoreDto {
+  if (score.score !== null) return score;
+  return {
+    ...score,
+    basis: `${score.basis} ${missing}`,
+  };
 }

@@ -17,11 +17,20 @@ export interface TranscribeOptions {
   vocabulary?: string[];
 }
 
+/**
+ * Which recogniser transcribes, as far as it is known now: still being installed (what is happening), chosen,
+ * or chosen in place of Whisper, which cannot be had here (`missing`: why; `install`: what a club installs).
+ */
+export type Readiness =
+  { pending: string } | { transcriber: Transcriber; missing: null } | { transcriber: Transcriber | null; missing: string; install: string };
+
 /** Turns stretches of a session's audio into text. The audio is 16 kHz mono signed 16-bit little-endian PCM. */
 export interface Transcriber {
   readonly name: Exclude<TranscriberName, 'none'>;
   /** One result per span, in order (empty text when nothing was recognised). */
   transcribe(pcmFile: string, spans: Segment[], options?: TranscribeOptions): Promise<Recognised[]>;
+  /** For the default (`auto`), which recogniser it is now, without waiting; a transcriber without it is always itself. */
+  readiness?(): Promise<Readiness>;
 }
 
 /** The transcriber the analysis uses; null when it runs without one (`TRANSCRIBER=none`). */
