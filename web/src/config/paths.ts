@@ -33,4 +33,6 @@ export const paths = {
 } as const;
 
 export const signupWithPlan = (plan: string) => `${paths.signup}?plan=${encodeURIComponent(plan)}`;
-export const teamSessionReport = (sessionId: string) => `/dashboard/team-sessions/${sessionId}`;
+export const teamSessionReport = (sessionId: string) => `/dashboard/team-sessions/${encodeURIComponent(sessionId)}`;
+/** A coach's own session report. */
+export const sessionReport = (sessionId: string) => `/sessions/${encodeURIComponent(sessionId)}`;

@@ -6,7 +6,7 @@ import { Page } from '@/components/layout/page';
 import { buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
+import { paths, sessionReport } from '@/config/paths';
 import { PlanRefusal } from '@/components/plan-refusal';
 import { readApiError } from '@/lib/api-client';
 import { capitalize, formatScore } from '@/lib/format';
@@ -33,7 +33,7 @@ function LevelsReached({ development }: { development: DevelopmentDto }) {
               {reached.sessionId && reached.date && (
                 <span className="block text-sm text-slate-600">
                   first in{' '}
-                  <Link to={`/sessions/${reached.sessionId}`} className="underline">
+                  <Link to={sessionReport(reached.sessionId)} className="underline">
                     {titles.get(reached.sessionId)}
                   </Link>{' '}
                   ({shortDate(reached.date)})

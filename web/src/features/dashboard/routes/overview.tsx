@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { MISSING_REASONS, Score } from '@/components/ui/not-scored';
 import { Stat } from '@/components/ui/stat';
 import { TrialStatus } from '@/components/trial-status';
-import { paths } from '@/config/paths';
+import { paths, sessionReport } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { capitalize, formatDecimal, formatPercent } from '@/lib/format';
 import { useOverview } from '../api/overview-api';
@@ -48,7 +48,7 @@ function Overview({ overview }: { overview: OverviewDto }) {
             return (
               <li key={session.id} className="flex items-center gap-4 p-4" data-testid="latest-session">
                 <div className="min-w-0 flex-1">
-                  <Link to={`/sessions/${session.id}`} className="block truncate font-medium text-slate-900 hover:underline">
+                  <Link to={sessionReport(session.id)} className="block truncate font-medium text-slate-900 hover:underline">
                     {session.title}
                   </Link>
                   <p className="text-sm text-slate-500">{dateFormat.format(new Date(session.createdAt))}</p>

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { paths } from '@/config/paths';
+import { paths, sessionReport } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { capitalize } from '@/lib/format';
 import { useDeleteSession, useSessionPage } from '../api/sessions-api';
@@ -121,7 +121,7 @@ export default function SessionsScreen() {
                   <FileVideo className="h-6 w-6 shrink-0 text-slate-400" aria-label="Video" />
                 )}
                 <div className="min-w-0 flex-1">
-                  <Link to={`/sessions/${session.id}`} className="block truncate font-medium text-slate-900 hover:underline">
+                  <Link to={sessionReport(session.id)} className="block truncate font-medium text-slate-900 hover:underline">
                     {session.title}
                   </Link>
                   <p className="truncate text-sm text-slate-500">

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { paths } from '@/config/paths';
+import { paths, sessionReport } from '@/config/paths';
 import { refreshSessionLists } from '@/lib/sessions-api';
 import { formatDuration, SpeedMeter } from '../upload-speed';
 import { useUploadStore } from '../upload-store';
@@ -71,7 +71,7 @@ export function UploadProgress({ snapshot, error }: { snapshot: UploadTaskSnapsh
         <p className="text-sm text-slate-700">
           Your session is stored and queued for analysis.{' '}
           {sessionId ? (
-            <Link to={`/sessions/${sessionId}`} className="font-medium text-brand-700 underline">
+            <Link to={sessionReport(sessionId)} className="font-medium text-brand-700 underline">
               Open its report
             </Link>
           ) : (
