@@ -29,7 +29,15 @@ const browser = {
 };
 
 /** The product as `npm start` runs it, on its own port, data directory and mail catcher. */
-function product(port: number, mailSmtpPort: number, mailUrl: string, name: string, extra: Record<string, string> = {}) {
+function product(
+  port: number,
+  mailSmtpPort: number,
+  mailUrl: string,
+  name: string,
+  extra: Record<string, string> = {},
+  /** null: none, so npm start takes http://localhost:$PORT as the README says. */
+  publicUrl: string | null = `http://127.0.0.1:${port}`,
+) {
   // Tests that act as the installation admin (npm run admin) work on the embedded product's data directory. Workers
   // load this file again and inherit the runner's environment, so they find the same folder.
   const dataDir = name === 'embedded' ? (process.env.E2E_PRODUCT_DATA_DIR ??= tempDir(name)) : tempDir(name);
@@ -41,7 +49,7 @@ function product(port: number, mailSmtpPort: number, mailUrl: string, name: stri
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
     env: {
       PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       MAILDEV_SMTP_PORT: String(mailSmtpPort),
@@ -89,7 +97,21 @@ export default defineConfig({
     { name: 'billing', testMatch: /billing\.spec\.ts/, use: { ...browser, baseURL: env.billingProductURL } },
     // The production topology, started natively by the test itself (npm run stack:native).
     ...(withKeycloak ? [{ name: 'stack', testMatch: /stack-native\.spec\.ts/, use: browser }] : []),
-    ...(withKeycloak ? [{ name: 'keycloak', testMatch: /identity-keycloak\.spec\.ts/, use: { ...browser, baseURL: env.keycloakProductURL } }] : []),
+    // Third-party cookies blocked, as Safari, Firefox and Chrome's incognito windows do: Keycloak's cookies then never
+    // reach a frame of another site, which signed-out pages must survive (keycloak-js's silent check).
+    ...(withKeycloak
+      ? [
+          {
+            name: 'keycloak',
+            testMatch: /identity-keycloak\.spec\.ts/,
+            use: {
+              ...browser,
+              launchOptions: { ...browser.launchOptions, args: [...browser.launchOptions.args, '--test-third-party-cookie-phaseout'] },
+              baseURL: env.keycloakProductURL,
+            },
+          },
+        ]
+      : []),
   ],
   webServer: [
     product(env.port, env.mailSmtpPort, env.mailUrl, 'embedded'),
@@ -115,7 +137,7 @@ export default defineConfig({
       ? [
           {
             command: 'node ../infra/bin/keycloak.mjs',
-            url: `${env.keycloakURL}/realms/touchline/.well-known/openid-configuration`,
+            url: `${env.keycloakListenURL}/realms/touchline/.well-known/openid-configuration`,
             reuseExistingServer: false,
             timeout: 300_000,
             gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
@@ -124,18 +146,22 @@ export default defineConfig({
               KEYCLOAK_MANAGEMENT_PORT: String(env.keycloakManagementPort),
               KEYCLOAK_DATA_DIR: tempDir('keycloak'),
               KEYCLOAK_ADMIN_CLIENT_SECRET: keycloakAdminSecret,
-              // The product's address, as the product below gets it.
-              PUBLIC_URL: env.keycloakProductURL,
+              // The product's address from its PORT, as the README's "PORT=8095 npm run keycloak" (no PUBLIC_URL).
+              PORT: String(env.keycloakProductPort),
               SMTP_PORT: String(env.keycloakMailSmtpPort),
             },
             stdout: 'ignore' as const,
             stderr: 'pipe' as const,
           },
-          product(env.keycloakProductPort, env.keycloakMailSmtpPort, env.keycloakMailUrl, 'keycloak', {
-            IDENTITY_PROVIDER: 'keycloak',
-            KEYCLOAK_URL: env.keycloakURL,
-            KEYCLOAK_ADMIN_CLIENT_SECRET: keycloakAdminSecret,
-          }),
+          // As the README starts it: PORT=<port> IDENTITY_PROVIDER=keycloak KEYCLOAK_URL=http://localhost:<port> npm start.
+          product(
+            env.keycloakProductPort,
+            env.keycloakMailSmtpPort,
+            env.keycloakMailUrl,
+            'keycloak',
+            { IDENTITY_PROVIDER: 'keycloak', KEYCLOAK_URL: env.keycloakURL, KEYCLOAK_ADMIN_CLIENT_SECRET: keycloakAdminSecret },
+            null,
+          ),
         ]
       : []),
   ],

@@ -1,6 +1,6 @@
 import { IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
 import { expect, test, type Page } from '@playwright/test';
-import { keycloakMailUrl as mailUrl, keycloakURL } from '../support/env';
+import { keycloakMailUrl as mailUrl, keycloakListenURL, keycloakProductURL, keycloakURL } from '../support/env';
 import { enterEmailedResetCode, logOut, openAccountMenu, setResetPassword } from '../support/journey';
 import { linkIn, waitForMail } from '../support/mail';
 
@@ -25,6 +25,13 @@ async function setNewPassword(page: Page, secret: string) {
   await page.locator('input[name=password-confirm]').fill(secret);
   await page.getByRole('button', { name: 'Submit' }).click();
 }
+
+test("the README's addresses: the product and Keycloak both on localhost, on ports of their own", () => {
+  expect(new URL(keycloakProductURL).hostname).toBe('localhost');
+  expect(new URL(keycloakURL).hostname).toBe('localhost');
+  expect(new URL(keycloakProductURL).port).not.toBe('8080');
+  expect(new URL(keycloakURL).port).not.toBe('8081');
+});
 
 test('sign up on Keycloak, verify by email, land on the overview with the Free Trial menu', async ({ page }) => {
   await page.goto('/signup?plan=Free%20Trial');
@@ -57,6 +64,41 @@ test('sign up on Keycloak, verify by email, land on the overview with the Free T
   await expect(menu).toContainText('Free Trial');
 });
 
+test.describe('Keycloak on another site', () => {
+  test.use({ bypassCSP: true });
+
+  test('signed-out pages render without leaving the product, even when Keycloak is on another site (127.0.0.1)', async ({ page }) => {
+    // The product as started with KEYCLOAK_URL=http://127.0.0.1:<port> while it is opened at localhost: its pages get
+    // Keycloak's address from /api/auth/config (and would allow it in their Content-Security-Policy, bypassed here).
+    const site = (u: string) => new URL(u).origin;
+    await page.route(`${keycloakProductURL}/api/auth/config`, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replaceAll(keycloakURL, keycloakListenURL) });
+    });
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url());
+    });
+
+    for (const [path, shown] of [
+      ['/', page.getByTestId('sidebar').getByRole('link', { name: 'Login' })],
+      ['/pricing', page.getByTestId('sidebar').getByRole('link', { name: 'Login' })],
+      ['/signup', page.getByLabel('Username')],
+      ['/reset-password', page.getByRole('button', { name: 'Send code' })],
+    ] as const) {
+      // The silent check answers in its hidden frame (no session: Keycloak's cookies do not reach it across sites).
+      const silentCheck = page.waitForRequest((r) => r.url().startsWith(`${keycloakProductURL}/silent-check-sso.html`), { timeout: 20_000 });
+      await page.goto(path);
+      await silentCheck;
+      await expect(shown).toBeVisible();
+      await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Login' })).toBeVisible();
+      await page.waitForTimeout(500);
+      expect(page.url(), `${path} stays in the product`).toBe(`${keycloakProductURL}${path}`);
+    }
+    expect(visited.filter((u) => site(u) !== keycloakProductURL)).toEqual([]);
+  });
+});
+
 test('a second sign-up with the same email shows the catalogue text', async ({ page }) => {
   await page.goto('/signup');
   await page.getByLabel('Username').fill('Twin');
@@ -74,6 +116,8 @@ test('logout ends the Keycloak session and returns to /', async ({ page }) => {
   await expect(page).toHaveURL('/dashboard/overview');
   await logOut(page);
   await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Login' })).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL('/');
   await page.goto('/login');
   await expect(page.locator('input[name=password]')).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IdentityConfigurationError, IdentityUnavailableError, PROVIDER_UNAVAILABLE } from './identity-client';
-import { KeycloakIdentityClient } from './keycloak-identity-client';
+import { KeycloakIdentityClient, SILENT_CHECK_TIMEOUT_MS } from './keycloak-identity-client';
 
 // keycloak-js as it behaves when its server does not answer: its check frame never reports, and init fails with a
 // timeout that says nothing of why.
@@ -48,5 +48,39 @@ describe('Keycloak adapter start-up', () => {
 
     await expect(client.init()).rejects.toBeInstanceOf(IdentityConfigurationError);
     expect(client.callbackError()).toBe('sign_in_failed');
+  });
+});
+
+describe('Keycloak adapter on a signed-out page', () => {
+  it('looks for a session in a hidden frame only: never a full-page trip to Keycloak, not even when third-party cookies are refused', async () => {
+    keycloak.init.mockResolvedValue(false);
+    const client = new KeycloakIdentityClient(config);
+
+    await expect(client.init()).resolves.toBeNull();
+    expect(keycloak.init).toHaveBeenCalledWith(
+      expect.objectContaining({
+        onLoad: 'check-sso',
+        checkLoginIframe: false,
+        silentCheckSsoRedirectUri: `${window.location.origin}/silent-check-sso.html`,
+        // keycloak-js's default (true) redirects the whole page when the frame cannot use Keycloak's cookies.
+        silentCheckSsoFallback: false,
+      }),
+    );
+  });
+
+  it('renders signed out when the silent check never answers (Keycloak shows an error page in the frame)', async () => {
+    vi.useFakeTimers();
+    try {
+      keycloak.init.mockReturnValue(new Promise(() => {}));
+      vi.stubGlobal('fetch', vi.fn());
+      const client = new KeycloakIdentityClient(config);
+      const session = client.init();
+      await vi.advanceTimersByTimeAsync(SILENT_CHECK_TIMEOUT_MS);
+
+      await expect(session).resolves.toBeNull();
+      expect(client.callbackError()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,8 +1,34 @@
-import Keycloak, { type KeycloakServerConfig } from 'keycloak-js';
+import Keycloak, { type KeycloakInitOptions, type KeycloakServerConfig } from 'keycloak-js';
 import type { ActionOutcome, IdentityClient, IdentitySession } from './identity-client';
 import { classifyProviderError, IdentityUnavailableError, PROVIDER_UNAVAILABLE, SessionListeners } from './identity-client';
 
 const origin = () => window.location.origin;
+
+/**
+ * How long a page waits for keycloak-js's start (its third-party cookie check, then the silent sign-in check) before it
+ * renders signed out. Above keycloak-js's own 10 s wait for the cookie check, so Keycloak being down still reads as such.
+ */
+export const SILENT_CHECK_TIMEOUT_MS = 15_000;
+
+/**
+ * keycloak-js's start. A signed-out page never leaves the product to render: the session is looked for silently,
+ * in a hidden frame (silent-check-sso.html), and never by a full-page round trip to Keycloak. When the browser keeps
+ * Keycloak's cookies from that frame (the product and Keycloak on different sites, say localhost and 127.0.0.1),
+ * keycloak-js would otherwise fall back to that round trip on every page load, back through /login and on to
+ * Keycloak's sign-in page (silentCheckSsoFallback). Without the frame's answer the page is simply signed out; /login
+ * signs in with a redirect as always. No session-status frame either (checkLoginIframe): it needs the same cookies.
+ */
+export function keycloakInitOptions(): KeycloakInitOptions {
+  return {
+    onLoad: 'check-sso',
+    pkceMethod: 'S256',
+    checkLoginIframe: false,
+    silentCheckSsoRedirectUri: `${origin()}/silent-check-sso.html`,
+    silentCheckSsoFallback: false,
+    redirectUri: `${origin()}/login`,
+    scope: 'openid email',
+  };
+}
 
 /** Keycloak through its own adapter, keycloak-js: registration page, required actions and their outcome. */
 export class KeycloakIdentityClient implements IdentityClient {
@@ -38,16 +64,9 @@ export class KeycloakIdentityClient implements IdentityClient {
   }
 
   private async initialise(): Promise<void> {
-    const options = {
-      onLoad: 'check-sso' as const,
-      pkceMethod: 'S256' as const,
-      checkLoginIframe: false,
-      silentCheckSsoRedirectUri: `${origin()}/silent-check-sso.html`,
-      redirectUri: `${origin()}/login`,
-      scope: 'openid email',
-    };
+    const options = keycloakInitOptions();
     try {
-      await this.keycloak.init(options);
+      await this.silently(this.keycloak, options);
     } catch (error) {
       const oauthError = (error as { error?: unknown } | undefined)?.error;
       if (typeof oauthError !== 'string') {
@@ -65,11 +84,47 @@ export class KeycloakIdentityClient implements IdentityClient {
       // look for it silently with a fresh adapter (one keycloak-js instance initialises once).
       this.lastCallbackError = oauthError;
       this.keycloak = this.create();
-      await this.keycloak.init(options).catch((e: unknown) => {
+      await this.silently(this.keycloak, options).catch((e: unknown) => {
         this.lastCallbackError = 'sign_in_failed';
         throw classifyProviderError(e);
       });
     }
+  }
+
+  /**
+   * keycloak-js's start, bounded: its silent check waits for a frame that never reports when Keycloak answers it with
+   * an error page (say, a product address the realm does not allow). Past SILENT_CHECK_TIMEOUT_MS the page goes on
+   * signed out, and a session the check finds later still reaches the listeners.
+   */
+  private silently(keycloak: Keycloak, options: KeycloakInitOptions): Promise<void> {
+    let settled = false;
+    const started = keycloak.init(options).then(
+      () => {
+        if (settled && keycloak === this.keycloak && keycloak.authenticated) this.emit();
+      },
+      (error: unknown) => {
+        if (!settled) throw error;
+      },
+    );
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        settled = true;
+        console.warn('[auth] Keycloak did not answer the silent sign-in check in time; going on signed out');
+        resolve();
+      }, SILENT_CHECK_TIMEOUT_MS);
+      started.then(
+        () => {
+          clearTimeout(timer);
+          settled = true;
+          resolve();
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          settled = true;
+          reject(error as Error);
+        },
+      );
+    });
   }
 
   /**
