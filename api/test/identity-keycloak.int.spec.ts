@@ -178,8 +178,19 @@ describe('sign-up finished from another browser (Keycloak)', () => {
     const laptop = await keycloak.register({ email: who, firstName: 'Zoë', lastName: 'Müller', password });
     expect(laptop.page, laptop.url).toContain('verify your email');
 
+    // Keycloak's pages and email in the product's words, and a link that works for 24 hours (the README's promise).
+    expect(laptop.page).toContain('No email from Touchline?');
+    expect(laptop.page).not.toContain('received a verification code');
+    const link = linkIn((await mail.waitForMail(who, /Verify email/)).text);
+    const claims = decode(new URL(link).searchParams.get('key')!) as { exp: number };
+    expect(claims.exp - Date.now() / 1000).toBeGreaterThan(23.9 * 3600);
+    const confirm = await (await new Agent().follow(link)).response.text();
+    expect(confirm).toContain(`Confirm that ${who} is your email address for Touchline.`);
+    expect(confirm).toContain('Confirm and continue');
+    expect(confirm).not.toMatch(/Confirm validity|Click here to proceed/);
+
     const phone = new Agent();
-    const verified = await keycloak.walk(phone, linkIn((await mail.waitForMail(who, /Verify email/)).text), password);
+    const verified = await keycloak.walk(phone, link, password);
     const [account] = (await (await keycloak.admin('GET', `/users?email=${encodeURIComponent(who)}&exact=true`)).json()) as { emailVerified: boolean }[];
     expect(account?.emailVerified, `${verified.url}\n${verified.page.slice(0, 3000)}`).toBe(true);
 

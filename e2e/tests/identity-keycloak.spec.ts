@@ -26,6 +26,22 @@ async function setNewPassword(page: Page, secret: string) {
   await page.getByRole('button', { name: 'Submit' }).click();
 }
 
+/** Uncaught script errors on Keycloak's own pages. */
+function keycloakPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => {
+    if (page.url().startsWith(keycloakURL)) errors.push(`${page.url()}: ${error.message}`);
+  });
+  return errors;
+}
+
+/** Seconds an emailed Keycloak link works, from its action token (the `key` parameter, a JWT). */
+function linkLifetimeSeconds(link: string): number {
+  const token = new URL(link).searchParams.get('key')!;
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number };
+  return claims.exp - Date.now() / 1000;
+}
+
 test("the README's addresses: the product and Keycloak both on localhost, on ports of their own", () => {
   expect(new URL(keycloakProductURL).hostname).toBe('localhost');
   expect(new URL(keycloakURL).hostname).toBe('localhost');
@@ -34,6 +50,7 @@ test("the README's addresses: the product and Keycloak both on localhost, on por
 });
 
 test('sign up on Keycloak, verify by email, land on the overview with the Free Trial menu', async ({ page }) => {
+  const scriptErrors = keycloakPageErrors(page);
   await page.goto('/signup?plan=Free%20Trial');
   await page.getByLabel('Username').fill('Kim Coach');
   await page.getByLabel('Email').fill(email);
@@ -45,6 +62,8 @@ test('sign up on Keycloak, verify by email, land on the overview with the Free T
   await page.locator('input[name=lastName]').fill('Coach');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('You need to verify your email address')).toBeVisible();
+  await expect(page.getByText(`We sent a link to ${email}`)).toBeVisible();
+  expect(scriptErrors).toEqual([]);
 
   const mail = await waitForMail(mailUrl, email, /Verify email/);
   await page.goto(linkIn(mail.text));
@@ -62,6 +81,22 @@ test('sign up on Keycloak, verify by email, land on the overview with the Free T
   const menu = await openAccountMenu(page);
   await expect(menu).toContainText('Kim Coach');
   await expect(menu).toContainText('Free Trial');
+});
+
+test('the verification email speaks for the product, its link works 24 hours, and a used one says so plainly', async ({ browser }) => {
+  const mail = await waitForMail(mailUrl, email, /Verify email/);
+  expect(mail.subject).toBe('Verify email for your Touchline account');
+  expect(mail.text).toContain('Welcome to Touchline!');
+  expect(mail.text).toContain('The link works for 1 day.');
+  expect(linkLifetimeSeconds(linkIn(mail.text))).toBeGreaterThan(23.9 * 3600);
+
+  // The link again, used already, opened where no sign-up started.
+  const other = await browser.newPage();
+  await other.goto(linkIn(mail.text));
+  // Verified already: Keycloak says so in the product's words, not "We are sorry…".
+  await expect(other.locator('body')).not.toContainText('We are sorry');
+  await expect(other.locator('body')).toContainText(/no longer valid|already confirmed|has expired/);
+  await other.close();
 });
 
 test.describe('Keycloak on another site', () => {
@@ -166,4 +201,15 @@ test('password change on /profile re-authenticates first', async ({ page }) => {
   await page.goto('/login');
   await signInOnKeycloak(page, password);
   await expect(page).toHaveURL('/dashboard/overview');
+});
+
+test('five wrong passwords make the account wait, and the right one then says so', async ({ page }) => {
+  await page.goto('/login');
+  for (let failure = 1; failure <= 5; failure++) {
+    await signInOnKeycloak(page, `wrong-${failure}`);
+    await expect(page.locator('input[name=password]')).toBeVisible();
+  }
+  await signInOnKeycloak(page, password);
+  await expect(page.getByText(IDENTITY_ERROR_MESSAGES['too-many-requests'])).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`^${keycloakURL}/realms/touchline/`));
 });
