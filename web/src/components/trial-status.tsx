@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useSubscription } from '@/lib/subscription-api';
+import { formatDay } from '@/lib/format';
 
-const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 const DAY_MS = 86_400_000;
 
 /** Whole days from `now` until `end`, counting a day begun as a day left: 0 once it has passed. */
@@ -47,10 +47,10 @@ export function TrialStatus({ plan, className }: { plan: string | undefined; cla
       <Hourglass className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
       <span>
         {data.trialEnded ? (
-          <>Your Free Trial ended on {day.format(end)}. Your sessions and reports are kept.</>
+          <>Your Free Trial ended on {formatDay(end)}. Your sessions and reports are kept.</>
         ) : (
           <>
-            Free Trial: <strong>{left === 1 ? '1 day' : `${left} days`} left</strong>. It ends on {day.format(end)}.
+            Free Trial: <strong>{left === 1 ? '1 day' : `${left} days`} left</strong>. It ends on {formatDay(end)}.
           </>
         )}
         {next}

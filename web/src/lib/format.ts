@@ -46,3 +46,15 @@ export function parseClock(text: string): number | null {
   const [, h = '0', m = '0', s = '0'] = match;
   return Number(h) * 3600 + Number(m) * 60 + Number(s);
 }
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// The API's own messages write a day this way ("12 March 2026"); the screens that sit beside them do too.
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** A day in the coach's locale ("12 Mar 2026"). */
+export const formatDate = (value: string | Date): string => dateFormat.format(new Date(value));
+/** A day and time in the coach's locale ("12 Mar 2026, 18:30"). */
+export const formatDateTime = (value: string | Date): string => dateTimeFormat.format(new Date(value));
+/** A day written out as the plan messages write it ("12 March 2026"). */
+export const formatDay = (value: string | Date): string => dayFormat.format(new Date(value));

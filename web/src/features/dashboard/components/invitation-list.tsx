@@ -5,8 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { readApiError } from '@/lib/api-client';
 import { useResendInvitation, useRevokeInvitation } from '../api/team-api';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '@/lib/format';
 
 /** Invitations not yet accepted: resend one (a new link, the old one stops working) or revoke it. */
 export function InvitationList({ invitations }: { invitations: TeamInvitationDto[] }) {
@@ -37,11 +36,11 @@ export function InvitationList({ invitations }: { invitations: TeamInvitationDto
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium text-slate-900">{invitation.email}</p>
                 <p className="text-sm text-slate-500">
-                  {invitation.role} · sent {dateFormat.format(new Date(invitation.sentAt))} by {invitation.invitedBy} ·{' '}
+                  {invitation.role} · sent {formatDateTime(invitation.sentAt)} by {invitation.invitedBy} ·{' '}
                   {invitation.state === 'expired' ? (
-                    <span className="font-medium text-red-700">expired {dateFormat.format(new Date(invitation.expiresAt))}</span>
+                    <span className="font-medium text-red-700">expired {formatDateTime(invitation.expiresAt)}</span>
                   ) : (
-                    `expires ${dateFormat.format(new Date(invitation.expiresAt))}`
+                    `expires ${formatDateTime(invitation.expiresAt)}`
                   )}
                 </p>
               </div>

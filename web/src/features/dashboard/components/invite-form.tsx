@@ -6,8 +6,7 @@ import { inputClass, TextField } from '@/components/ui/text-field';
 import { readApiError } from '@/lib/api-client';
 import { checkEmail, focusFirstProblem, validate } from '@/lib/form-validation';
 import { useInvite } from '../api/team-api';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+import { formatDate } from '@/lib/format';
 
 /** Invite a coach by email with a role. The API checks the seats, the address and the rate; its message shows here. */
 export function InviteForm({ team }: { team: TeamDto | undefined }) {
@@ -52,7 +51,7 @@ export function InviteForm({ team }: { team: TeamDto | undefined }) {
       <FormAlert>{invite.isError && (readApiError(invite.error)?.message ?? 'The invitation was not sent. Please try again.')}</FormAlert>
       {sent && (
         <p role="status" className="rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900">
-          Invitation sent to {sent.email}. Its link works until {dateFormat.format(new Date(sent.expiresAt))}.
+          Invitation sent to {sent.email}. Its link works until {formatDate(sent.expiresAt)}.
         </p>
       )}
       <div className="flex flex-wrap items-end gap-3">

@@ -6,10 +6,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { readApiError } from '@/lib/api-client';
 import { MISSING_REASONS, Score } from '@/components/ui/not-scored';
-import { capitalize } from '@/lib/format';
+import { capitalize, formatDate } from '@/lib/format';
 import { useChangeRole, useRemoveMember } from '../api/team-api';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const selectClass = 'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';
 
 /**
@@ -90,7 +89,7 @@ export function MemberList({ members, viewerId }: { members: TeamMemberDto[]; vi
                       ))}
                     </select>
                   </td>
-                  <td className="p-3 whitespace-nowrap">{dateFormat.format(new Date(member.joinedAt))}</td>
+                  <td className="p-3 whitespace-nowrap">{formatDate(member.joinedAt)}</td>
                   <td className="p-3">{member.sessions}</td>
                   <td className="p-3">
                     {member.latest ? (

@@ -6,9 +6,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { readApiError } from '@/lib/api-client';
 import { useSessionPage } from '../api/sessions-api';
 import { pageCount } from '../session-filters';
+import { formatDate } from '@/lib/format';
 
 const SEARCH_DEBOUNCE_MS = 300;
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 interface Props {
   selected: string[];
@@ -73,7 +73,7 @@ export function SessionPicker({ selected, search, page, onToggle, onSearch, onPa
                     onChange={() => onToggle(session)}
                   />
                   <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{session.title}</span>
-                  <span className="shrink-0 text-slate-500">{dateFormat.format(new Date(session.createdAt))}</span>
+                  <span className="shrink-0 text-slate-500">{formatDate(session.createdAt)}</span>
                 </label>
               </li>
             );

@@ -6,11 +6,9 @@ import { MISSING_REASONS, NotScored, Score } from '@/components/ui/not-scored';
 import { Stat } from '@/components/ui/stat';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
-import { capitalize, formatPercent } from '@/lib/format';
+import { capitalize, formatDate, formatPercent } from '@/lib/format';
 import { useTeamOverview } from '../api/team-api';
 import { TeamTrendChart } from './team-trend-chart';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 function Heading({ id, children }: { id: string; children: string }) {
   return (
@@ -81,7 +79,7 @@ function CoachComparison({ coaches }: { coaches: TeamOverviewDto['coaches'] }) {
                   <Score score={coach.scores[category]} reason={MISSING_REASONS.coachAverage} />
                 </td>
               ))}
-              <td className="p-3 whitespace-nowrap">{coach.lastSessionAt ? dateFormat.format(new Date(coach.lastSessionAt)) : 'No session yet'}</td>
+              <td className="p-3 whitespace-nowrap">{coach.lastSessionAt ? formatDate(coach.lastSessionAt) : 'No session yet'}</td>
             </tr>
           ))}
         </tbody>

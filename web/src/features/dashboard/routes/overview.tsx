@@ -12,14 +12,12 @@ import { Stat } from '@/components/ui/stat';
 import { TrialStatus } from '@/components/trial-status';
 import { paths, sessionReport } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
-import { capitalize, formatDecimal, formatPercent } from '@/lib/format';
+import { capitalize, formatDate, formatDecimal, formatPercent } from '@/lib/format';
 import { useOverview } from '../api/overview-api';
 import { TeamOverview } from '../components/team-overview';
 import { TrendChart } from '../components/trend-chart';
 import { statusOf } from '../session-status';
 import { trendPoints } from '../trend-points';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 function Heading({ id, children }: { id: string; children: string }) {
   return (
@@ -51,7 +49,7 @@ function Overview({ overview }: { overview: OverviewDto }) {
                   <Link to={sessionReport(session.id)} className="block truncate font-medium text-slate-900 hover:underline">
                     {session.title}
                   </Link>
-                  <p className="text-sm text-slate-500">{dateFormat.format(new Date(session.createdAt))}</p>
+                  <p className="text-sm text-slate-500">{formatDate(session.createdAt)}</p>
                 </div>
                 <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium ${status.tone}`}>{status.label}</span>
               </li>

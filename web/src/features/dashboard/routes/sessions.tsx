@@ -10,13 +10,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { paths, sessionReport } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
-import { capitalize } from '@/lib/format';
+import { capitalize, formatDateTime } from '@/lib/format';
 import { useDeleteSession, useSessionPage } from '../api/sessions-api';
 import { hasFilters, pageCount, readSessionFilters, sessionQueryString, type SessionFilters } from '../session-filters';
 import { useClampPage, useUrlFilters } from '../use-url-filters';
 import { statusOf, STATUS_LABELS } from '../session-status';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const selectClass = 'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';
 
@@ -125,7 +123,7 @@ export default function SessionsScreen() {
                     {session.title}
                   </Link>
                   <p className="truncate text-sm text-slate-500">
-                    {session.originalFileName} · {formatBytes(session.sizeBytes)} · {dateFormat.format(new Date(session.createdAt))}
+                    {session.originalFileName} · {formatBytes(session.sizeBytes)} · {formatDateTime(session.createdAt)}
                   </p>
                   {session.processingStatus === 'failed' && session.failureReason && <p className="text-sm text-red-700">{session.failureReason}</p>}
                 </div>

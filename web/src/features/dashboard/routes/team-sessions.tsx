@@ -7,14 +7,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { teamSessionReport } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { MISSING_REASONS, Score } from '@/components/ui/not-scored';
-import { capitalize } from '@/lib/format';
+import { capitalize, formatDateTime } from '@/lib/format';
 import { useMembers, useTeamSessionPage } from '../api/team-api';
 import { hasFilters, pageCount } from '../session-filters';
 import { statusOf, STATUS_LABELS } from '../session-status';
 import { readTeamSessionFilters, teamSessionQueryString, type TeamSessionFilters } from '../team-session-filters';
 import { useClampPage, useUrlFilters } from '../use-url-filters';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const selectClass = 'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';
 
@@ -32,7 +30,7 @@ function SessionRow({ item }: { item: TeamSessionDto }) {
           <p className="truncate font-medium text-slate-900">{session.title}</p>
         )}
         <p className="truncate text-sm text-slate-500">
-          {coach.username} · {capitalize(session.mediaType)} · {dateFormat.format(new Date(session.createdAt))}
+          {coach.username} · {capitalize(session.mediaType)} · {formatDateTime(session.createdAt)}
           {coachingStyle && ` · ${coachingStyle}`}
         </p>
         {scores && (

@@ -6,8 +6,7 @@ import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { useTeamMedia, useTeamReport } from '../api/team-report-api';
 import { SessionAnalysis } from '../components/session-analysis';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '@/lib/format';
 
 /**
  * `/dashboard/team-sessions/:id` (Elite Admin): a team member's analysed session, as its coach sees it, recording
@@ -21,7 +20,7 @@ export default function TeamSessionReportScreen() {
   return (
     <Page
       title={data?.report.session.title ?? 'Session report'}
-      lead={data ? `${data.coach.username}’s session of ${dateFormat.format(new Date(data.report.session.createdAt))}. Read-only.` : undefined}
+      lead={data ? `${data.coach.username}’s session of ${formatDateTime(data.report.session.createdAt)}. Read-only.` : undefined}
     >
       {report.isPending && <Spinner />}
       {report.isError && <FormAlert>{readApiError(report.error)?.message ?? 'The report could not be loaded.'}</FormAlert>}

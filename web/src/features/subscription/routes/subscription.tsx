@@ -11,8 +11,7 @@ import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { openBillingPortal } from '@/lib/billing';
 import { useSubscription } from '@/lib/subscription-api';
-
-const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+import { formatDay } from '@/lib/format';
 
 export default function SubscriptionScreen() {
   const subscription = useSubscription();
@@ -33,11 +32,11 @@ export default function SubscriptionScreen() {
             </p>
             <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
               <dt className="text-slate-500">Since</dt>
-              <dd className="text-slate-900">{day.format(new Date(subscription.data.planStartedAt))}</dd>
+              <dd className="text-slate-900">{formatDay(subscription.data.planStartedAt)}</dd>
               {subscription.data.trialEndsAt && (
                 <>
                   <dt className="text-slate-500">{subscription.data.trialEnded ? 'Trial ended' : 'Trial ends'}</dt>
-                  <dd className="text-slate-900">{day.format(new Date(subscription.data.trialEndsAt))}</dd>
+                  <dd className="text-slate-900">{formatDay(subscription.data.trialEndsAt)}</dd>
                 </>
               )}
               <dt className="text-slate-500">Includes</dt>
@@ -112,7 +111,7 @@ function PaidSubscription({ subscription }: { subscription: SubscriptionDto }) {
           {when?.date && (
             <>
               <dt className="text-slate-500">{when.label}</dt>
-              <dd className="text-slate-900">{day.format(new Date(when.date))}</dd>
+              <dd className="text-slate-900">{formatDay(when.date)}</dd>
             </>
           )}
         </dl>
@@ -129,7 +128,7 @@ function PaidSubscription({ subscription }: { subscription: SubscriptionDto }) {
       )}
       {paid?.cancelAtPeriodEnd && !ended && (
         <p className="mt-4 text-sm text-slate-700" role="status">
-          Your subscription is cancelled and ends on {when?.date ? day.format(new Date(when.date)) : 'the end of the period'}.
+          Your subscription is cancelled and ends on {when?.date ? formatDay(when.date) : 'the end of the period'}.
         </p>
       )}
       <div className="mt-4 flex flex-wrap gap-3">
