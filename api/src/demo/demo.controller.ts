@@ -1,10 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { ExternalReviewDto, ReviewCommentDto } from '@touchline/shared';
-import { ApiErrors } from '../common/api-docs';
-import { ExternalReviewResponse } from '../reviews/dto/external-review.response';
-import { ReviewCommentResponse } from '../reviews/dto/review-comment.dto';
-import { MediaUrlResponse } from '../sessions/dto/session.response';
+import { ApiErrors } from '../common';
+import { ExternalReviewResponse, ReviewCommentResponse } from '../reviews';
+import { MediaUrlResponse } from '../sessions';
 import { DemoService } from './demo.service';
 
 /** The built-in demo session behind `/demo` and `/pro-external-review-demo`: open to everyone, read-only. */

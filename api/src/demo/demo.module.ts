@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AnalysisModule } from '../analysis/analysis.module';
+import { AnalysisModule } from '../analysis';
 import { DemoController } from './demo.controller';
 import { DemoService } from './demo.service';
 
