@@ -76,6 +76,22 @@ async function adminClientToken(clientSecret: string): Promise<Response> {
   });
 }
 
+/** The touchline realm through the master realm's "admin", whose generated password the launcher keeps. */
+async function realmAdmin(method: string, body?: unknown): Promise<Response> {
+  const password = readFileSync(path.join(dataDir, 'keycloak', 'data', 'touchline-admin-password'), 'utf8').trim();
+  const tokens = await fetch(`http://127.0.0.1:${keycloakPort}/realms/master/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', client_id: 'admin-cli', username: 'admin', password }),
+  });
+  const { access_token: token } = (await tokens.json()) as { access_token: string };
+  return fetch(`http://127.0.0.1:${keycloakPort}/admin/realms/touchline`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
 async function usersNamed(email: string, clientSecret: string): Promise<unknown[]> {
   const token = ((await (await adminClientToken(clientSecret)).json()) as { access_token: string }).access_token;
   const res = await fetch(`http://127.0.0.1:${keycloakPort}/admin/realms/touchline/users?email=${encodeURIComponent(email)}&exact=true`, {
@@ -107,6 +123,8 @@ describe('npm run keycloak', () => {
     expect(page.text).not.toContain('Invalid parameter: redirect_uri');
     expect(page.status).toBe(200);
     expect(output).toContain(`http://localhost:${firstPort}`);
+    // The npm start line it prints names Keycloak on the product's host name: one site for the browser.
+    expect(output).toContain(`KEYCLOAK_URL=http://localhost:${keycloakPort} npm start`);
 
     // Progress while it starts, then where it is, its admin console and where its data lives.
     expect(output).toMatch(/starting Keycloak/i);
@@ -123,6 +141,14 @@ describe('npm run keycloak', () => {
       body: JSON.stringify({ username: email, email, emailVerified: true, enabled: true }),
     });
     expect(created.status, await created.text()).toBe(201);
+
+    // The realm as a folder made before the product's email theme and 24-hour verification link has it.
+    expect(await (await realmAdmin('GET')).json()).toMatchObject({
+      emailTheme: 'touchline',
+      attributes: expect.objectContaining({ 'actionTokenGeneratedByUserLifespan.verify-email': '86400' }) as unknown,
+    });
+    const aged = await realmAdmin('PUT', { emailTheme: 'base', attributes: { 'actionTokenGeneratedByUserLifespan.verify-email': '300' } });
+    expect(aged.status, await aged.text()).toBe(204);
   }, 300_000);
 
   it('a restart keeps the accounts, and a new product address and admin secret reach the kept realm', async () => {
@@ -133,6 +159,12 @@ describe('npm run keycloak', () => {
 
     expect(await usersNamed(email, nextSecret)).toHaveLength(1);
     expect((await adminClientToken(firstSecret)).status).toBe(401);
+    // The product's email theme and verification link lifespan are back, and it says so.
+    expect(await (await realmAdmin('GET')).json()).toMatchObject({
+      emailTheme: 'touchline',
+      attributes: expect.objectContaining({ 'actionTokenGeneratedByUserLifespan.verify-email': '86400' }) as unknown,
+    });
+    expect(output).toMatch(/realm: emailTheme, attributes/);
 
     expect((await signInPage(nextUrl)).status).toBe(200);
     const old = await signInPage(`http://localhost:${firstPort}`);

@@ -167,13 +167,21 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * The realm's own settings that the product's pages and emails depend on, brought to a kept realm at every start: its
+ * login and email themes, and its attributes (the verification link's 24-hour lifespan). Other realm settings (the
+ * mail server, brute-force detection) stay as the realm's administrator left them.
+ */
+const PRODUCT_REALM_SETTINGS = ['loginTheme', 'emailTheme', 'attributes'] as const;
+
+/**
  * Brings a running realm's clients up to the realm file's values that come from the environment (the product's
- * address in touchline-web, the admin client's secret), as an import with `env` would set them. Keycloak imports
- * the file only into an empty database, so a kept realm would otherwise keep the first run's values. Signs in as
- * the master realm's "admin"; answers what changed, as "client: fields".
+ * address in touchline-web, the admin client's secret), as an import with `env` would set them, and the realm to the
+ * file's PRODUCT_REALM_SETTINGS. Keycloak imports the file only into an empty database, so a kept realm would
+ * otherwise keep the first run's values. Signs in as the master realm's "admin"; answers what changed, as
+ * "client: fields" (and "realm: fields").
  */
 export async function applyRealmSettings(url: string, adminPassword: string, env: Record<string, string | undefined>): Promise<string[]> {
-  const file = JSON.parse(readFileSync(REALM_FILE, 'utf8')) as { realm: string; clients: Record<string, unknown>[] };
+  const file = JSON.parse(readFileSync(REALM_FILE, 'utf8')) as { realm: string; clients: Record<string, unknown>[] } & Record<string, unknown>;
   const tokenResponse = await fetch(`${url}/realms/master/protocol/openid-connect/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -192,6 +200,15 @@ export async function applyRealmSettings(url: string, adminPassword: string, env
   };
 
   const changed: string[] = [];
+  const realmNow = (await (await admin('GET', '')).json()) as Record<string, unknown>;
+  const realmWanted = Object.fromEntries(PRODUCT_REALM_SETTINGS.filter((key) => file[key] !== undefined).map((key) => [key, file[key]]));
+  const realmUpdated = merge(realmNow, realmWanted);
+  const realmDiffering = Object.keys(realmWanted).filter((key) => !same(realmNow[key], realmUpdated[key]));
+  if (realmDiffering.length > 0) {
+    // Only these fields: Keycloak leaves a field the representation does not carry as it is, and sets each attribute given.
+    await admin('PUT', '', Object.fromEntries(realmDiffering.map((key) => [key, realmUpdated[key]])));
+    changed.push(`realm: ${realmDiffering.join(', ')}`);
+  }
   for (const client of file.clients) {
     const wanted = resolvePlaceholders(placeholderFields(client), env);
     if (Object.keys(wanted).length === 0) continue;
