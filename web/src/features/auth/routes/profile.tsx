@@ -35,9 +35,10 @@ export default function ProfileScreen() {
       {user && (
         <dl className="grid max-w-xl grid-cols-[8rem_1fr] gap-y-3 rounded-xl border border-slate-200 bg-white p-6 text-sm">
           <dt className="text-slate-500">Username</dt>
-          <dd className="font-medium text-slate-900">{user.username}</dd>
+          <dd className="min-w-0 font-medium break-words text-slate-900">{user.username}</dd>
           <dt className="text-slate-500">Email</dt>
-          <dd className="font-medium text-slate-900">{user.email}</dd>
+          {/* A long address wraps on a phone instead of widening the page. */}
+          <dd className="min-w-0 font-medium [overflow-wrap:anywhere] text-slate-900">{user.email}</dd>
           <dt className="text-slate-500">Plan</dt>
           <dd>
             <PlanBadge plan={user.plan} />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
+import { stackedTable } from '@/components/ui/stacked-table';
 import { readApiError } from '@/lib/api-client';
 import { MISSING_REASONS, Score } from '@/components/ui/not-scored';
 import { capitalize, formatDate } from '@/lib/format';
@@ -34,8 +35,8 @@ export function MemberList({ members, viewerId }: { members: TeamMemberDto[]; vi
       </h2>
       <FormAlert>{failure && (readApiError(failure)?.message ?? 'The change was not saved. Please try again.')}</FormAlert>
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 text-slate-600">
+        <table className={`w-full text-left text-sm ${stackedTable.table}`}>
+          <thead className={`border-b border-slate-200 text-slate-600 ${stackedTable.head}`}>
             <tr>
               <th scope="col" className="p-3 font-medium">
                 Coach
@@ -57,19 +58,19 @@ export function MemberList({ members, viewerId }: { members: TeamMemberDto[]; vi
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-200">
+          <tbody className={`divide-y divide-slate-200 ${stackedTable.body}`}>
             {members.map((member) => {
               const isViewer = member.userId === viewerId;
               return (
-                <tr key={member.userId} data-testid="member-row">
-                  <td className="p-3">
+                <tr key={member.userId} data-testid="member-row" className={stackedTable.row}>
+                  <td className="p-3 max-md:block max-md:py-1">
                     <p className="font-medium text-slate-900">
                       {member.username}
                       {isViewer && <span className="ml-1 font-normal text-slate-500">(you)</span>}
                     </p>
                     <p className="text-slate-500">{member.email}</p>
                   </td>
-                  <td className="p-3">
+                  <td data-label="Role" className={`${stackedTable.cell} p-3`}>
                     <select
                       aria-label={`Role of ${member.username}`}
                       className={selectClass}
@@ -89,9 +90,13 @@ export function MemberList({ members, viewerId }: { members: TeamMemberDto[]; vi
                       ))}
                     </select>
                   </td>
-                  <td className="p-3 whitespace-nowrap">{formatDate(member.joinedAt)}</td>
-                  <td className="p-3">{member.sessions}</td>
-                  <td className="p-3">
+                  <td data-label="Joined" className={`${stackedTable.cell} p-3 whitespace-nowrap`}>
+                    {formatDate(member.joinedAt)}
+                  </td>
+                  <td data-label="Sessions" className={`${stackedTable.cell} p-3`}>
+                    {member.sessions}
+                  </td>
+                  <td data-label="Latest scores" className={`${stackedTable.cell} p-3`}>
                     {member.latest ? (
                       <dl className="flex flex-wrap gap-x-3 gap-y-1" aria-label={`Latest scores of ${member.username}`}>
                         {SKILL_CATEGORIES.map((category) => (
@@ -107,7 +112,7 @@ export function MemberList({ members, viewerId }: { members: TeamMemberDto[]; vi
                       <span className="text-slate-500">No analysed session yet</span>
                     )}
                   </td>
-                  <td className="p-3 text-right">
+                  <td className="p-3 text-right max-md:block max-md:py-1 max-md:text-left">
                     <Button
                       variant="ghost"
                       size="icon"

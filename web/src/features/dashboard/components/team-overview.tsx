@@ -4,6 +4,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { MISSING_REASONS, NotScored, Score } from '@/components/ui/not-scored';
 import { Stat } from '@/components/ui/stat';
+import { stackedTable } from '@/components/ui/stacked-table';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { capitalize, formatDate, formatPercent } from '@/lib/format';
@@ -18,68 +19,70 @@ function Heading({ id, children }: { id: string; children: string }) {
   );
 }
 
-/** Each coach's means side by side: sessions, talk ratio, questioning and the five scores. */
+/** Each coach's means side by side: sessions, talk ratio, questioning, the five scores and the last session. */
 function CoachComparison({ coaches }: { coaches: TeamOverviewDto['coaches'] }) {
+  const header = (name: string) => (
+    <th scope="col" className="p-3 font-medium">
+      {name}
+    </th>
+  );
+  const cell = `p-3 ${stackedTable.cell}`;
   return (
-    // A region of its own that takes focus, so that keyboard users can scroll the table on a narrow screen.
+    // A region of its own that takes focus, so that keyboard users can scroll the table if it ever is wider.
     <div
       role="region"
       aria-label="Coach comparison"
       tabIndex={0}
       className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
     >
-      <table className="w-full text-left text-sm" data-testid="coach-comparison">
+      {/* The five scores share one column: ten columns did not fit beside the sidebar, and "Last session" was cut off. */}
+      <table className={`w-full text-left text-sm ${stackedTable.table}`} data-testid="coach-comparison">
         <caption className="sr-only">Each coach’s means over their analysed sessions</caption>
-        <thead className="border-b border-slate-200 text-slate-600">
+        <thead className={`border-b border-slate-200 text-slate-600 ${stackedTable.head}`}>
           <tr>
-            <th scope="col" className="p-3 font-medium">
-              Coach
-            </th>
-            <th scope="col" className="p-3 font-medium">
-              Sessions
-            </th>
-            <th scope="col" className="p-3 font-medium">
-              Talk ratio
-            </th>
-            <th scope="col" className="p-3 font-medium">
-              Questioning
-            </th>
-            {SKILL_CATEGORIES.map((category) => (
-              <th key={category} scope="col" className="p-3 font-medium">
-                {capitalize(category)}
-              </th>
-            ))}
-            <th scope="col" className="p-3 font-medium">
-              Last session
-            </th>
+            {header('Coach')}
+            {header('Sessions')}
+            {header('Talk ratio')}
+            {header('Questioning')}
+            {header('Scores')}
+            {header('Last session')}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200">
+        <tbody className={`divide-y divide-slate-200 ${stackedTable.body}`}>
           {coaches.map((coach) => (
-            <tr key={coach.userId} data-testid="coach-row">
-              <th scope="row" className="p-3 font-medium text-slate-900">
+            <tr key={coach.userId} data-testid="coach-row" className={stackedTable.row}>
+              <th scope="row" className="p-3 font-medium text-slate-900 max-md:block max-md:py-1">
                 {coach.username}
                 <span className="block text-xs font-normal text-slate-500">{coach.role}</span>
               </th>
-              <td className="p-3">
+              <td data-label="Sessions" className={cell}>
                 {coach.completed} of {coach.sessions} analysed
               </td>
-              <td className="p-3">
+              <td data-label="Talk ratio" className={cell}>
                 {coach.talkRatio === null ? <NotScored label="Not measured" reason={MISSING_REASONS.noAnalysedSession} /> : formatPercent(coach.talkRatio)}
               </td>
-              <td className="p-3">
+              <td data-label="Questioning" className={cell}>
                 {coach.questioningShare === null ? (
                   <NotScored label="Not measured" reason={MISSING_REASONS.shareAverage} />
                 ) : (
                   formatPercent(coach.questioningShare)
                 )}
               </td>
-              {SKILL_CATEGORIES.map((category) => (
-                <td key={category} className="p-3">
-                  <Score score={coach.scores[category]} reason={MISSING_REASONS.coachAverage} />
-                </td>
-              ))}
-              <td className="p-3 whitespace-nowrap">{coach.lastSessionAt ? formatDate(coach.lastSessionAt) : 'No session yet'}</td>
+              <td data-label="Scores" className={cell}>
+                <dl className="flex flex-wrap gap-x-3 gap-y-1" aria-label={`Scores of ${coach.username}`}>
+                  {SKILL_CATEGORIES.map((category) => (
+                    <div key={category} className="flex gap-1">
+                      <dt className="text-slate-500">{capitalize(category)}</dt>
+                      <dd className="font-medium text-slate-900">
+                        <Score score={coach.scores[category]} reason={MISSING_REASONS.coachAverage} />
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </td>
+              <td data-label="Last session" className={`${cell} whitespace-nowrap`}>
+                {coach.lastSessionAt ? formatDate(coach.lastSessionAt) : 'No session yet'}
+              </td>
             </tr>
           ))}
         </tbody>

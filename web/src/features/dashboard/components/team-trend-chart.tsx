@@ -61,44 +61,47 @@ export function TeamTrendChart({ trend }: { trend: TeamOverviewDto['trend'] }) {
           ))}
         </LineChart>
       </div>
-      <table className="sr-only">
-        <caption>The team's means per week, oldest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Week of</th>
-            <th scope="col">Sessions</th>
-            {SERIES.map((series) => (
-              <th key={series.key} scope="col">
-                {series.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point) => (
-            <tr key={point.week}>
-              <th scope="row">{point.label}</th>
-              <td>{point.sessions}</td>
+      {/* A table ignores width: 1px, so sr-only on it left it full width, widening the page on a phone. */}
+      <div className="sr-only">
+        <table>
+          <caption>The team's means per week, oldest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week of</th>
+              <th scope="col">Sessions</th>
               {SERIES.map((series) => (
-                <td key={series.key}>
-                  {/* A week in the trend has sessions, so a talk ratio; questioning needs a transcript. */}
-                  {series.key === 'talkRatio' ? (
-                    point.talkRatio
-                  ) : series.key === 'questioningShare' ? (
-                    point[series.key] === null ? (
-                      <NotScored label="Not measured" reason={MISSING_REASONS.weekShare} />
-                    ) : (
-                      point[series.key]
-                    )
-                  ) : (
-                    <Score score={point[series.key]} reason={MISSING_REASONS.week} />
-                  )}
-                </td>
+                <th key={series.key} scope="col">
+                  {series.name}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.week}>
+                <th scope="row">{point.label}</th>
+                <td>{point.sessions}</td>
+                {SERIES.map((series) => (
+                  <td key={series.key}>
+                    {/* A week in the trend has sessions, so a talk ratio; questioning needs a transcript. */}
+                    {series.key === 'talkRatio' ? (
+                      point.talkRatio
+                    ) : series.key === 'questioningShare' ? (
+                      point[series.key] === null ? (
+                        <NotScored label="Not measured" reason={MISSING_REASONS.weekShare} />
+                      ) : (
+                        point[series.key]
+                      )
+                    ) : (
+                      <Score score={point[series.key]} reason={MISSING_REASONS.week} />
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

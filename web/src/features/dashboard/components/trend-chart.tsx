@@ -49,34 +49,37 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
           ))}
         </LineChart>
       </div>
-      <table className="sr-only">
-        <caption>Scores per analysed session, oldest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Session</th>
-            {SERIES.map((series) => (
-              <th key={series.key} scope="col">
-                {series.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point) => (
-            <tr key={point.sessionId}>
-              <th scope="row">
-                {point.title} ({point.label})
-              </th>
-              {SKILL_CATEGORIES.map((category) => (
-                <td key={category}>
-                  <Score score={point[category]} reason={MISSING_REASONS.session} />
-                </td>
+      {/* A table ignores width: 1px, so sr-only on it left it full width, widening the page on a phone. */}
+      <div className="sr-only">
+        <table>
+          <caption>Scores per analysed session, oldest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Session</th>
+              {SERIES.map((series) => (
+                <th key={series.key} scope="col">
+                  {series.name}
+                </th>
               ))}
-              <td>{point.talkRatio}</td>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.sessionId}>
+                <th scope="row">
+                  {point.title} ({point.label})
+                </th>
+                {SKILL_CATEGORIES.map((category) => (
+                  <td key={category}>
+                    <Score score={point[category]} reason={MISSING_REASONS.session} />
+                  </td>
+                ))}
+                <td>{point.talkRatio}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
