@@ -7,7 +7,7 @@ import { AppConfig } from '../config';
 import { streamChatCompletion, type ChatMessage } from './chat-completions';
 import { HelpIndexService } from './help-index.service';
 import type { HelpHit } from './help-index';
-import { excerpt } from './excerpt';
+import { excerptMarkdown } from './excerpt';
 
 /** Passages the answer rests on at most. */
 const TOP_PASSAGES = 3;
@@ -122,7 +122,7 @@ export class AssistantService {
     }
     const answer = [
       HELP_MESSAGES.assistantIntro,
-      ...best.map((hit) => `**${hit.section || hit.title}** (${hit.title}): ${excerpt(hit.text)} [Read more](${hit.url})`),
+      ...best.map((hit) => `**${hit.section || hit.title}** (${hit.title})\n\n${excerptMarkdown(hit.text)}\n\n[Read more](${hit.url})`),
     ].join('\n\n');
     return {
       hits: best,
