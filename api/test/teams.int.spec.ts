@@ -296,6 +296,29 @@ describe('roles and removal', () => {
     expect((await json<TeamDto>(await kit.call(admin.token, 'GET', '/api/team'), 200)).seatsUsed).toBe(1);
   });
 
+  it('tells a coach by email and on their next visit when they are removed or their role changes, until they dismiss it', async () => {
+    const admin = await kit.admin('Telling Admin');
+    const coach = await kit.coach('Told Coach', 'Coach');
+    await json(await accept(coach, (await invite(admin, coach.email)).token), 200);
+    const team = (await json<TeamDto>(await kit.call(admin.token, 'GET', '/api/team'), 200)).name;
+    const check = async () => json<UserDto>(await kit.call(coach.token, 'GET', '/api/auth/check'), 200);
+    expect((await check()).notice).toBeNull();
+
+    expect((await kit.call(admin.token, 'PUT', `/api/team/members/${coach.id}/role`, { role: 'Elite Admin' })).status).toBe(200);
+    expect((await check()).notice).toBe(TEAM_MESSAGES.roleNotice(team, 'Elite Admin'));
+    const roleMail = await mail.waitForMail(coach.email, /membership of .* has changed/);
+    expect(roleMail.text).toContain(TEAM_MESSAGES.roleNotice(team, 'Elite Admin'));
+
+    const dismissed = await json<UserDto>(await kit.call(coach.token, 'DELETE', '/api/auth/notice'), 200);
+    expect(dismissed.notice).toBeNull();
+    expect((await check()).notice).toBeNull();
+
+    expect((await kit.call(admin.token, 'DELETE', `/api/team/members/${coach.id}`)).status).toBe(204);
+    expect((await check()).notice).toBe(TEAM_MESSAGES.removedNotice(team, 'Coach'));
+    await expect.poll(async () => (await mail.inbox(coach.email)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    expect((await mail.inbox(coach.email)).some((m) => m.text.includes(TEAM_MESSAGES.removedNotice(team, 'Coach')))).toBe(true);
+  });
+
   it('removal gives back the plan with its start: a trial resumes with the days it had left, a spent one stays ended', async () => {
     const admin = await kit.admin('Trial Admin');
     const started = async (id: string) => ((await db.query('SELECT plan_started_at AS "at" FROM users WHERE id = $1', [id])).rows[0] as { at: Date }).at;

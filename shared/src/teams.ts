@@ -230,4 +230,12 @@ export const TEAM_MESSAGES = {
   tooManyLookups: 'Too many attempts. Please wait a few minutes and try again.',
   accepted: (teamName: string) => `You have joined ${teamName}.`,
   invitationEmailSubject: (teamName: string) => `You are invited to join ${teamName} on Touchline`,
+  /** What a coach is told (by email, and on their next visit) when a team admin changes their membership. */
+  removedNotice: (teamName: string, plan: string) =>
+    `You are no longer a member of ${teamName}. Your plan is now ${plan}; your sessions and reports are kept and are yours alone again.`,
+  roleNotice: (teamName: string, role: string) =>
+    role === 'Elite Admin'
+      ? `You are now an Elite Admin of ${teamName}: you manage its coaches and follow their sessions.`
+      : `You are now an Elite Coach of ${teamName}: its admins follow your sessions, and you no longer manage the team.`,
+  membershipEmailSubject: (teamName: string) => `Your membership of ${teamName} on Touchline has changed`,
 } as const;

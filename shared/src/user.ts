@@ -13,6 +13,8 @@ export interface UserDto {
    * there is none.
    */
   requestedPlan: SignupPlan | null;
+  /** Something that happened to the account the coach has not yet seen (a team admin removed them, or changed their role). */
+  notice: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,13 +1,15 @@
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { UserDto } from '@touchline/shared';
-import { ClientAddress, ApiErrors, BODY_ERRORS } from '../common';
+import { ClientAddress, ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS } from '../common';
 import type { VerifiedIdentity } from '../identity';
+import type { UserEntity } from '../users';
 import { AuthService } from './auth.service';
 import { BearerAuthGuard, CurrentIdentity } from './bearer-auth.guard';
 import { LoginDto, RegisterDto, ResendVerificationDto, ResetPasswordConfirmDto, ResetPasswordRequestDto } from './dto/auth.dto';
 import { IdentityClientConfigResponse, MessageResponse, UserResponse } from './dto/user.response';
 import { PasswordResetService } from './password-reset.service';
+import { CurrentUser, RegisteredUserGuard } from './registered-user.guard';
 import { VerificationResendService } from './verification-resend.service';
 
 @ApiTags('auth')
@@ -42,6 +44,15 @@ export class AuthController {
   @ApiErrors(...BODY_ERRORS, 401, 403, 409, 503)
   register(@CurrentIdentity() identity: VerifiedIdentity, @Body() dto: RegisterDto): Promise<UserDto> {
     return this.auth.register(identity, dto);
+  }
+
+  @Delete('notice')
+  @UseGuards(RegisteredUserGuard)
+  @ApiBearerAuth()
+  @ApiOkResponse({ description: 'The user record, its notice dismissed', type: UserResponse })
+  @ApiErrors(...SIGNED_IN_ERRORS)
+  dismissNotice(@CurrentUser() user: UserEntity): Promise<UserDto> {
+    return this.auth.dismissNotice(user);
   }
 
   @Get('check')

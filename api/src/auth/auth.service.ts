@@ -91,6 +91,13 @@ export class AuthService {
     return created ?? this.users.findByIdentityId(identity.subject);
   }
 
+  /** DELETE /api/auth/notice: the coach has read what changed about their account. */
+  async dismissNotice(user: UserEntity): Promise<UserDto> {
+    const fresh = await this.users.clearNotice(user.id);
+    if (!fresh) throw Errors.userNotFound();
+    return mapUser(fresh);
+  }
+
   /** GET /api/auth/check: the caller's user record (see UsersRepository.findForRequest for how fresh). */
   async check(identity: VerifiedIdentity): Promise<UserDto> {
     const user = await this.users.findForRequest(identity.subject);

@@ -1,6 +1,18 @@
-import { Injectable } from '@nestjs/common';
-import type { EliteRole, Plan, TeamDto, TeamMemberDto, TeamOverviewDto, TeamSessionPageDto, TeamSessionQuery, TeamSessionReportDto } from '@touchline/shared';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  TEAM_MESSAGES,
+  type EliteRole,
+  type Plan,
+  type TeamDto,
+  type TeamMemberDto,
+  type TeamOverviewDto,
+  type TeamSessionPageDto,
+  type TeamSessionQuery,
+  type TeamSessionReportDto,
+} from '@touchline/shared';
 import { Errors } from '../common';
+import { AppConfig } from '../config';
+import { MailService } from '../mail';
 import { EntitlementsService } from '../plans';
 import { SessionsService } from '../sessions';
 import { type UserEntity, UsersRepository } from '../users';
@@ -27,6 +39,8 @@ export class TeamsService {
     private readonly entitlements: EntitlementsService,
     private readonly insights: TeamInsights,
     private readonly recordings: SessionsService,
+    private readonly mail: MailService,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   /** Coaches a team may hold, the admins included. */
@@ -99,6 +113,7 @@ export class TeamsService {
   /** A member's new role; the last Elite Admin cannot step down. */
   async changeRole(access: TeamAccess, userId: string, role: EliteRole): Promise<TeamMemberDto> {
     const { teamId } = access.membership;
+    let changed: string | null = null;
     await this.teams.withTeamLocked(teamId, async (tx) => {
       const member = await this.teams.member(tx, teamId, userId);
       if (!member) throw Errors.teamMemberNotFound();
@@ -106,8 +121,11 @@ export class TeamsService {
       if (member.role === 'Elite Admin' && (await this.teams.adminCount(tx, teamId)) <= 1) throw Errors.lastAdmin();
       await this.teams.setRole(tx, teamId, userId, role);
       await this.users.setPlanAndRole(tx, userId, 'Elite', role);
+      changed = TEAM_MESSAGES.roleNotice(access.membership.teamName, role);
+      await this.users.setNotice(tx, userId, changed);
     });
     this.users.forgetCachedUsers();
+    if (changed) await this.tell(userId, access.membership.teamName, changed);
     const member = (await this.members(access)).find((m) => m.userId === userId);
     if (!member) throw Errors.teamMemberNotFound();
     return member;
@@ -120,7 +138,8 @@ export class TeamsService {
    * they next open one. The last Elite Admin cannot be removed.
    */
   async remove(access: TeamAccess, userId: string): Promise<void> {
-    const { teamId } = access.membership;
+    const { teamId, teamName } = access.membership;
+    let notice = '';
     await this.teams.withTeamLocked(teamId, async (tx) => {
       const member = await this.teams.member(tx, teamId, userId);
       if (!member) throw Errors.teamMemberNotFound();
@@ -128,8 +147,25 @@ export class TeamsService {
       await this.teams.removeMember(tx, teamId, userId);
       const plan: Plan = member.previousPlan ?? 'Elite';
       await this.users.setPlanAndRole(tx, userId, plan, plan === 'Elite' ? 'Elite Admin' : null, member.previousPlanStartedAt);
+      notice = TEAM_MESSAGES.removedNotice(teamName, plan);
+      await this.users.setNotice(tx, userId, notice);
     });
     this.users.forgetCachedUsers();
+    await this.tell(userId, teamName, notice);
+  }
+
+  /**
+   * Emails a coach what a team admin changed about their membership (in the background: the admin's change stands
+   * whether or not the mail goes out; the notice waits for the coach's next visit either way).
+   */
+  private async tell(userId: string, teamName: string, notice: string): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user) return;
+    this.mail.sendInBackground({
+      to: user.email,
+      subject: TEAM_MESSAGES.membershipEmailSubject(teamName),
+      text: `Hello ${user.username},\n\n${notice}\n\nSign in to Touchline to see it: ${this.config.publicUrl}/login\n`,
+    });
   }
 
   /** The team's members as users, in the order they joined. */

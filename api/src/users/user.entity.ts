@@ -37,6 +37,10 @@ export class UserEntity {
   @Column({ name: 'plan_requested_at', type: 'timestamptz', nullable: true })
   planRequestedAt: Date | null;
 
+  /** Shown to the coach until they dismiss it: what a team admin changed about their membership. */
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  notice: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

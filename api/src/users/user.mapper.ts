@@ -11,6 +11,7 @@ export function mapUser(user: UserEntity): UserDto {
     plan: user.plan,
     eliteRole: user.eliteRole,
     requestedPlan: user.requestedPlan,
+    notice: user.notice,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

@@ -132,6 +132,19 @@ export class UsersRepository {
     return moved.length ? this.findById(user.id) : null;
   }
 
+  /** Leaves the coach a notice for their next visit, within the caller's transaction. */
+  async setNotice(tx: EntityManager, userId: string, notice: string): Promise<void> {
+    await tx.query(`UPDATE "users" SET "notice" = $2 WHERE "id" = $1`, [userId, notice.slice(0, 500)]);
+    this.cache.clear();
+  }
+
+  /** The coach has read their notice. */
+  async clearNotice(userId: string): Promise<UserEntity | null> {
+    await this.users.update({ id: userId }, { notice: null });
+    this.cache.clear();
+    return this.findById(userId);
+  }
+
   /** The user with this email, in any case. */
   findByEmail(email: string): Promise<UserEntity | null> {
     return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();

@@ -16,6 +16,7 @@ export function makeUser(overrides: Partial<UserDto> = {}): UserDto {
     plan: 'Free Trial',
     eliteRole: null,
     requestedPlan: null,
+    notice: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -29,6 +29,9 @@ export class UserResponse implements UserDto {
   })
   requestedPlan: SignupPlan | null;
 
+  @ApiProperty({ type: String, nullable: true, description: 'What changed about the account that the coach has not yet dismissed' })
+  notice: string | null;
+
   @ApiProperty({ format: 'date-time' })
   createdAt: string;
 

@@ -22,6 +22,7 @@ import { RecordingSeconds1765400000000 } from './1765400000000-recording-seconds
 import { TeamSquad1765500000000 } from './1765500000000-team-squad';
 import { WhisperTranscriber1765600000000 } from './1765600000000-whisper-transcriber';
 import { PlanRequests1765700000000 } from './1765700000000-plan-requests';
+import { AccountNotice1765800000000 } from './1765800000000-account-notice';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   TeamSquad1765500000000,
   WhisperTranscriber1765600000000,
   PlanRequests1765700000000,
+  AccountNotice1765800000000,
 ];

@@ -236,3 +236,24 @@ describe('header, titles and skip link', () => {
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
   });
 });
+
+describe('account notice', () => {
+  it('tells a coach what a team admin changed, on every page, until they dismiss it', async () => {
+    const notice = 'You are no longer a member of Riverside’s team. Your plan is now Coach; your sessions and reports are kept and are yours alone again.';
+    const user = makeUser({ plan: 'Coach', notice });
+    const requests = fakeApi(({ method, path }) => (method === 'DELETE' && path === '/api/auth/notice' ? { ...user, notice: null } : undefined));
+    renderApp('/help/faq', user);
+    expect(await screen.findByTestId('account-notice')).toHaveTextContent(notice);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss this notice' }));
+    await waitFor(() => expect(screen.queryByTestId('account-notice')).toBeNull());
+    expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/auth/notice')).toBe(true);
+    expect(useAuthStore.getState().user?.notice).toBeNull();
+  });
+
+  it('shows nothing when there is nothing to tell', async () => {
+    fakeApi(() => undefined);
+    renderApp('/help/faq', makeUser({ plan: 'Coach' }));
+    await screen.findByTestId('sidebar');
+    expect(screen.queryByTestId('account-notice')).toBeNull();
+  });
+});

@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 // Plain class joining: these classes never conflict, so tailwind-merge (cn) stays out of the first load.
 import { clsx } from 'clsx';
+import { AccountNotice } from './account-notice';
 import { Footer } from './footer';
 import { useLayoutStore } from './layout-store';
 import { MobileMenu } from './mobile-menu';
@@ -40,6 +41,7 @@ export function AppLayout() {
         {/* At least a screen tall: the footer starts below the fold, so a page whose data arrives late grows
             downwards without pushing a visible footer away (a layout shift). */}
         <main id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
+          <AccountNotice />
           <Suspense fallback={<Spinner />}>
             <Outlet context={viewer} />
           </Suspense>
