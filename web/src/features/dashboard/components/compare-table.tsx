@@ -1,5 +1,5 @@
 import { FIGURE_INFO, SKILL_CATEGORIES, type CompareDto, type SessionFigure } from '@touchline/shared';
-import { capitalize } from '@/lib/format';
+import { capitalize, formatDate } from '@/lib/format';
 import { formatFigure } from '@/lib/figure-format';
 import { FigureValue } from './figure-value';
 
@@ -19,6 +19,17 @@ function directionNote(row: CompareDto['rows'][number]): string {
   if (row.direction !== 'ideal') return DIRECTION_NOTES[row.direction];
   const [low, high] = row.ideal ?? [0, 0];
   return `best between ${formatFigure(row.figure, low)} and ${formatFigure(row.figure, high)}`;
+}
+
+/**
+ * The mark beside a value. On a figure with an ideal band "best" is not "most": the mark says so, with the band, so
+ * that 10 % questions beating 57 % reads as the rubric means it (nearer 15–30 %), not as a verdict against asking.
+ */
+function verdictMark(row: CompareDto['rows'][number], verdict: 'best' | 'worst'): string {
+  if (row.direction !== 'ideal') return verdict === 'best' ? '▲ best' : '▼ worst';
+  const [low, high] = row.ideal ?? [0, 0];
+  const band = `ideal ${formatFigure(row.figure, low)}–${formatFigure(row.figure, high)}`;
+  return verdict === 'best' ? `▲ nearest the ${band}` : `▼ furthest from the ${band}`;
 }
 
 /** Every figure of the chosen sessions side by side; the best and worst of each marked by the rubric's direction. */
@@ -45,7 +56,7 @@ export function CompareTable({ compare }: { compare: CompareDto }) {
             >
               <FigureValue figure={figure} value={s.figures[figure]} />
               {levels?.[i] && <span className="text-xs text-slate-500"> ({capitalize(levels[i])})</span>}
-              {verdict && <span className="text-xs"> {verdict === 'best' ? '▲ best' : '▼ worst'}</span>}
+              {verdict && <span className="text-xs"> {verdictMark(row, verdict)}</span>}
             </td>
           );
         })}
@@ -72,7 +83,7 @@ export function CompareTable({ compare }: { compare: CompareDto }) {
             {sessions.map((s) => (
               <th key={s.session.id} scope="col" className="px-3 pb-2 text-right align-bottom font-semibold text-slate-900">
                 {s.session.title}
-                <span className="block text-xs font-normal text-slate-500">{new Date(s.session.createdAt).toLocaleDateString()}</span>
+                <span className="block text-xs font-normal text-slate-500">{formatDate(s.session.createdAt)}</span>
               </th>
             ))}
           </tr>

@@ -74,7 +74,7 @@ describe('compare', { timeout: 20_000 }, () => {
       within(talk)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['30% ▲ best', '70% ▼ worst']);
+    ).toEqual(['30% ▲ nearest the ideal 15%–40%', '70% ▼ furthest from the ideal 15%–40%']);
     const communication = within(table).getByRole('rowheader', { name: /^Communication score/ }).parentElement!;
     expect(communication).toHaveTextContent(/80\s*\(Expert\)/);
     const technical = within(table).getByRole('rowheader', { name: /^Technical score/ }).parentElement!;
