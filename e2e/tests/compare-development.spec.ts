@@ -93,8 +93,9 @@ test('three uploads, two compared side by side, and the development of all three
     await expect(table.getByRole('rowheader', { name: new RegExp(`^${label}`) })).toBeVisible();
   }
   // Differences are marked, in words as well as colour.
-  await expect(table.locator('td[data-verdict="best"]').first()).toContainText('best');
-  await expect(table.locator('td[data-verdict="worst"]').first()).toContainText('worst');
+  // A figure with an ideal band is marked by its distance to the band, any other by more or less.
+  await expect(table.locator('td[data-verdict="best"]').first()).toContainText(/▲ (best|nearest the ideal)/);
+  await expect(table.locator('td[data-verdict="worst"]').first()).toContainText(/▼ (worst|furthest from the ideal)/);
 
   // The shared link shows the same comparison after a reload.
   const shared = page.url();
