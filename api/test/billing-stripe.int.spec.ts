@@ -174,7 +174,7 @@ describe('checkout and portal (requests checked by stripe-mock)', () => {
 
 describe('webhook', () => {
   it('applies a completed checkout from the re-fetched subscription: plan, live event and subscription page', async () => {
-    const { token, sub } = await registerCoach(api, 'Subscriber');
+    const { token, sub } = await registerCoach(api, 'Subscriber', 'Free Trial');
     // Signing up for a paid plan gives Free Trial: the plan is bought through Checkout.
     expect((await me(token)).plan).toBe('Free Trial');
     const stream = await openEventStream(api.url, token);
@@ -195,7 +195,7 @@ describe('webhook', () => {
   });
 
   it('refuses a bad signature, a missing one and a replayed old event, changing nothing', async () => {
-    const { token, sub } = await registerCoach(api, 'Forger');
+    const { token, sub } = await registerCoach(api, 'Forger', 'Free Trial');
     const forged = await checkoutCompleted(await userId(sub), 'sub_touchline_2');
     const bad = await deliver(forged, { secret: 'whsec_notthesecret' });
     expect(bad.status).toBe(400);
