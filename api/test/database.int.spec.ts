@@ -82,6 +82,8 @@ describe('users table (migrations)', () => {
       'RecordingSeconds1765400000000',
       'TeamSquad1765500000000',
       'WhisperTranscriber1765600000000',
+      'PlanRequests1765700000000',
+      'AccountNotice1765800000000',
     ]);
   });
 });
