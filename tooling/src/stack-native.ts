@@ -135,6 +135,7 @@ export function apiEnvironment({
     ASSISTANT_LLM_TIMEOUT_SECONDS: '30',
     ADMIN_EMAILS: '',
     BILLING_PROVIDER: 'none',
+    SIGNUP_PLAN: 'Free Trial',
   };
 }
 
