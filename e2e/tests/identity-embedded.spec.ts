@@ -1,4 +1,4 @@
-import { IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
+import { IDENTITY_ERROR_MESSAGES, PLAN_MESSAGES } from '@touchline/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL, mailUrl } from '../support/env';
 import { enterEmailedResetCode, logOut, openAccountMenu, setResetPassword } from '../support/journey';
@@ -153,6 +153,9 @@ test('sign up in one browser, verify in another: signing in there finishes regis
   const menu = await openAccountMenu(page);
   await expect(menu).toContainText('Sam Phone');
   await expect(menu).toContainText(who);
-  await expect(menu).toContainText('Coach Plus');
+  // The plan chosen on the laptop came along too, as a request the club answers: the coach starts on Free Trial.
+  await expect(menu).toContainText('Free Trial');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('plan-request')).toHaveText(PLAN_MESSAGES.planRequestPending('Coach Plus', 'Free Trial'));
   await phone.close();
 });
