@@ -128,7 +128,7 @@ test('a spoken session is analysed; its report shows the talk metrics, and a cli
       .filter({ hasText: new RegExp(`^${label}$`) })
       .locator('xpath=following-sibling::dd');
   await expect(card('Interventions')).toHaveText('3');
-  await expect(card('Session length')).toHaveText('0:24');
+  await expect(card('Session length')).toHaveText('24.0 s');
   const segments = page.getByTestId('timeline').getByRole('button');
   await expect(segments).toHaveCount(3);
 
