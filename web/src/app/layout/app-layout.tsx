@@ -1,16 +1,18 @@
 import { brandThemeFor } from '@touchline/shared';
-import { Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { ViewerContext } from '@/components/layout/viewer';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 // Plain class joining: these classes never conflict, so tailwind-merge (cn) stays out of the first load.
 import { clsx } from 'clsx';
-import { AccountNotice } from './account-notice';
 import { Footer } from './footer';
 import { useLayoutStore } from './layout-store';
 import { MobileMenu } from './mobile-menu';
 import { Sidebar } from './sidebar';
+
+// Rare (a team admin changed the coach's membership), so out of the first load.
+const AccountNotice = lazy(() => import('./account-notice').then(({ AccountNotice }) => ({ default: AccountNotice })));
 
 /** Pro and Elite are purple, every other plan and a visitor teal; the whole document follows. */
 function useBrandTheme() {
@@ -41,7 +43,11 @@ export function AppLayout() {
         {/* At least a screen tall: the footer starts below the fold, so a page whose data arrives late grows
             downwards without pushing a visible footer away (a layout shift). */}
         <main id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
-          <AccountNotice />
+          {user?.notice && (
+            <Suspense fallback={null}>
+              <AccountNotice />
+            </Suspense>
+          )}
           <Suspense fallback={<Spinner />}>
             <Outlet context={viewer} />
           </Suspense>
