@@ -68,10 +68,10 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('runs the whole production topology, and the Whisper transcriber only when its profile is asked for', () => {
+  it('runs the whole production topology, the Whisper transcriber included, with no service behind a profile', () => {
     const always = Object.entries(compose.services).filter(([, service]) => !service.profiles);
-    expect(always.map(([name]) => name).sort()).toEqual(['api', 'keycloak', 'mailpit', 'minio', 'minio-bootstrap', 'postgres', 'web', 'worker']);
-    expect(compose.services.transcriber?.profiles).toEqual(['transcriber']);
+    expect(always.map(([name]) => name).sort()).toEqual(['api', 'keycloak', 'mailpit', 'minio', 'minio-bootstrap', 'postgres', 'transcriber', 'web', 'worker']);
+    for (const name of ['api', 'worker']) expect(compose.services[name]!.environment!.TRANSCRIBER).toBe('${TRANSCRIBER:-auto}');
     // TRANSCRIBER=http with no TRANSCRIBER_URL reaches it on the backend network.
     for (const name of ['api', 'worker']) expect(compose.services[name]!.environment!.TRANSCRIBER_URL).toBe('${TRANSCRIBER_URL:-http://transcriber:8000}');
     expect(compose.services.transcriber?.ports).toBeUndefined();

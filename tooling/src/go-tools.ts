@@ -7,7 +7,7 @@
 // `go install pkg@version`; `go install` also asks the proxy for the module's version list, which some
 // proxies refuse for modules they serve by exact version only.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cacheDir, log } from './repo.js';
 
@@ -16,6 +16,11 @@ export interface GoTool {
   module: string;
   pkg: string;
   version: string;
+  /**
+   * Build inside the module's own source rather than a throwaway module: for modules whose go.mod has directives
+   * (exclude, replace) that only hold when it is the main module.
+   */
+  inModule?: boolean;
 }
 
 export const GO_TOOLS = {
@@ -27,29 +32,44 @@ export const GO_TOOLS = {
   tusd: { module: 'github.com/tus/tusd/v2', pkg: 'github.com/tus/tusd/v2/cmd/tusd', version: 'v2.10.1' },
   // Stripe's own stateless mock of its API, for the Stripe billing adapter's tests.
   'stripe-mock': { module: 'github.com/stripe/stripe-mock', pkg: 'github.com/stripe/stripe-mock', version: 'v0.197.0' },
+  // The production stack's offline images (infra/docker/offline): Mailpit, and Docker Compose where the engine
+  // came without it. v1.27.10, the upstream image's pin, is not on the proxy.
+  mailpit: { module: 'github.com/axllent/mailpit', pkg: 'github.com/axllent/mailpit', version: 'v1.27.11' },
+  'docker-compose': { module: 'github.com/docker/compose/v2', pkg: './cmd', version: 'v2.40.3', inModule: true },
 } as const satisfies Record<string, GoTool>;
 
 export type GoToolName = keyof typeof GO_TOOLS;
+
+/** The binary's file name: the package's folder, or the tool's name for a module's `./cmd`. */
+function binaryName(name: string, tool: GoTool): string {
+  return tool.pkg === './cmd' ? name : path.basename(tool.pkg);
+}
 
 /** Path of the named tool's binary, building it first when the pinned version is not in the cache. */
 export function ensureGoTool(name: GoToolName): string {
   const tool: GoTool | undefined = GO_TOOLS[name];
   if (!tool) throw new Error(`unknown Go tool ${name}`);
   const dir = path.join(cacheDir, 'go-bin', `${name}-${tool.version}`);
-  const binary = path.join(dir, path.basename(tool.pkg));
+  const binary = path.join(dir, binaryName(name, tool));
   if (existsSync(binary)) return binary;
   const building = `${dir}.building`;
   rmSync(building, { recursive: true, force: true });
   mkdirSync(building, { recursive: true });
   log(`building ${name} ${tool.version} with Go (once; cached in ${dir})…`);
   const work = path.join(building, 'module');
-  mkdirSync(work);
-  writeFileSync(path.join(work, 'go.mod'), `module touchline.local/build-${name}\n\ngo 1.24\n\nrequire ${tool.module} ${tool.version}\n`);
-  const result = spawnSync('go', ['build', '-trimpath', '-o', binary.replace(dir, building), tool.pkg], {
-    cwd: work,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, CGO_ENABLED: '0', GOTOOLCHAIN: 'local', GOFLAGS: '-mod=mod' },
-  });
+  const env = { ...process.env, CGO_ENABLED: '0', GOTOOLCHAIN: 'local', GOFLAGS: '-mod=mod' };
+  if (tool.inModule) {
+    // The module's source from the module cache, copied to a writable folder (the cache's copy is read-only).
+    const download = spawnSync('go', ['mod', 'download', '-json', `${tool.module}@${tool.version}`], { encoding: 'utf8', env });
+    if (download.status !== 0) throw new Error(`downloading ${tool.module}@${tool.version} failed: ${download.stderr || download.stdout}`);
+    cpSync((JSON.parse(download.stdout) as { Dir: string }).Dir, work, { recursive: true });
+    spawnSync('chmod', ['-R', 'u+w', work]);
+  } else {
+    mkdirSync(work);
+    writeFileSync(path.join(work, 'go.mod'), `module touchline.local/build-${name}\n\ngo 1.24\n\nrequire ${tool.module} ${tool.version}\n`);
+  }
+  const output = path.join(building, binaryName(name, tool));
+  const result = spawnSync('go', ['build', '-trimpath', '-o', output, tool.pkg], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'], env });
   if (result.error) throw new Error(`building ${name} needs Go on the PATH: ${result.error.message}`);
   if (result.status !== 0) throw new Error(`building ${tool.pkg}@${tool.version} failed with exit code ${result.status}`);
   rmSync(work, { recursive: true, force: true });

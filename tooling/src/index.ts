@@ -3,6 +3,7 @@
 // the set-up (infra/lib/setup.mjs) has installed and built it.
 export * from './bench-report.js';
 export * from './compose-schema.js';
+export * from './docker-stack.js';
 export * from './first-load.js';
 export * from './go-tools.js';
 export * from './keycloak.js';

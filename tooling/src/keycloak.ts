@@ -47,10 +47,8 @@ export function findJavaHome(): string {
   return path.join(jvmDir, best);
 }
 
-/** Downloads and unpacks the distribution once; later calls return the cached folder. */
-export async function ensureKeycloak(): Promise<string> {
-  const home = path.join(cacheDir, `keycloak-${KEYCLOAK_VERSION}`);
-  if (existsSync(path.join(home, 'bin', 'kc.sh'))) return home;
+/** The distribution's archive from Maven Central, downloaded and checked once into the cache. */
+export async function ensureKeycloakArchive(): Promise<string> {
   mkdirSync(cacheDir, { recursive: true });
   const archive = path.join(cacheDir, `keycloak-quarkus-dist-${KEYCLOAK_VERSION}.tar.gz`);
   if (!existsSync(archive) || sha1(archive) !== SHA1) {
@@ -62,6 +60,14 @@ export async function ensureKeycloak(): Promise<string> {
     renameSync(`${archive}.part`, archive);
     if (sha1(archive) !== SHA1) throw new Error('Keycloak download does not match its published SHA-1');
   }
+  return archive;
+}
+
+/** Downloads and unpacks the distribution once; later calls return the cached folder. */
+export async function ensureKeycloak(): Promise<string> {
+  const home = path.join(cacheDir, `keycloak-${KEYCLOAK_VERSION}`);
+  if (existsSync(path.join(home, 'bin', 'kc.sh'))) return home;
+  const archive = await ensureKeycloakArchive();
   const unpacking = `${home}.unpacking`;
   rmSync(unpacking, { recursive: true, force: true });
   mkdirSync(unpacking, { recursive: true });

@@ -1,0 +1,192 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { DockerComposeEnvironment, type StartedDockerComposeEnvironment } from 'testcontainers';
+import { captureBearer } from '../support/media';
+import { linkIn } from '../support/mail';
+import { waitForMailpit } from '../support/mailpit';
+import { freePort, repoRoot } from '../support/product';
+import { buildOfflineImages, composeArguments, ensureDocker, generateSession, OFFLINE_COMPOSE_FILE, upstreamRegistryReachable } from '@touchline/tooling';
+
+/**
+ * The production stack as a club runs it: the real docker-compose.yml started by testcontainers (with the offline
+ * images' file where no image registry answers, and this run's own image tag, ports and secrets), driven in
+ * Chromium through nginx alone — Keycloak, Mailpit, MinIO, PostgreSQL, the API, the worker and the Whisper
+ * transcriber each in its container.
+ */
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
+
+const project = 'touchline-e2e';
+const secret = () => randomBytes(20).toString('hex');
+let offline = false;
+let stack: StartedDockerComposeEnvironment | undefined;
+let settings: Record<string, string>;
+let url: string;
+let mailUrl: string;
+let context: BrowserContext;
+let page: Page;
+const email = `compose-${Date.now()}@club.example`;
+let password = 'compose-secret-1';
+
+/** `docker compose …` on this run's project, as an operator types it. */
+function compose(...args: string[]): string {
+  return execFileSync('docker', ['compose', ...composeArguments({ offline, projectName: project }), ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...settings },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+test.beforeAll(async ({ browser }) => {
+  // First run on a machine: the base images, the product's images and the transcriber's are built (cached after).
+  test.setTimeout(40 * 60_000);
+  // Testcontainers' reaper is an image from Docker Hub; the stack is taken down by afterAll instead.
+  process.env.TESTCONTAINERS_RYUK_DISABLED = 'true';
+  await ensureDocker();
+  offline = !(await upstreamRegistryReachable());
+  if (offline) await buildOfflineImages();
+  const [webPort, mailPort] = [await freePort(), await freePort()];
+  url = `http://127.0.0.1:${webPort}`;
+  mailUrl = `http://127.0.0.1:${mailPort}`;
+  settings = {
+    TOUCHLINE_VERSION: 'e2e',
+    PUBLIC_URL: url,
+    WEB_BIND: '127.0.0.1',
+    WEB_PORT: String(webPort),
+    MAILPIT_UI_PORT: String(mailPort),
+    POSTGRES_PASSWORD: secret(),
+    KEYCLOAK_DB_PASSWORD: secret(),
+    KC_BOOTSTRAP_ADMIN_PASSWORD: secret(),
+    KEYCLOAK_ADMIN_CLIENT_SECRET: secret(),
+    MINIO_ROOT_PASSWORD: secret(),
+    S3_SECRET_KEY: secret(),
+    LOG_LEVEL: 'warn',
+  };
+  // A run that was killed leaves its containers and volumes: start from empty ones.
+  compose('down', '--volumes', '--remove-orphans', '--timeout', '5');
+  stack = await new DockerComposeEnvironment(repoRoot, ['docker-compose.yml', ...(offline ? [OFFLINE_COMPOSE_FILE] : [])])
+    .withProjectName(project)
+    .withEnvironment(settings)
+    .withBuild()
+    .withClientOptions({ commandOptions: ['--wait', '--wait-timeout', '900'] })
+    .up();
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+
+test.afterAll(async () => {
+  await context?.close();
+  await stack?.down({ removeVolumes: true, timeout: 10_000 });
+});
+
+test('a coach signs up on Keycloak, verifies with the mail Mailpit caught, and signs in through nginx', async () => {
+  await page.goto(`${url}/signup?plan=Coach`);
+  await page.getByLabel('Username').fill('Compose Coach');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${url}/auth/realms/touchline/`));
+  await page.locator('input[name=firstName]').fill('Compose');
+  await page.locator('input[name=lastName]').fill('Coach');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('You need to verify your email address')).toBeVisible();
+
+  const mail = await waitForMailpit(mailUrl, email, /Verify email/);
+  await page.goto(linkIn(mail.text));
+  await page.locator('input[name=password-new]').fill(password);
+  await page.locator('input[name=password-confirm]').fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(`${url}/dashboard/overview`);
+
+  await page.getByTestId('sidebar').getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(`${url}/`);
+  await page.goto(`${url}/login`);
+  await page.locator('input[name=username]').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('input[name=password]').press('Enter');
+  await expect(page).toHaveURL(`${url}/dashboard/overview`);
+});
+
+test('a spoken session uploads with tus through nginx into MinIO, the worker analyses it with Whisper, and the report follows live and plays it', async () => {
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'touchline-compose-')), 'Pressing drill.wav');
+  generateSession({
+    file,
+    seconds: 45,
+    snrDb: 25,
+    script: [
+      { text: 'Sam, press the ball now.', at: 3 },
+      { text: 'Well done Jamie, great pass.', at: 14 },
+      { text: 'Where is your next pass going?', at: 26 },
+      { text: 'Keep your shape and stay compact.', at: 36 },
+    ],
+  });
+  const bearerOf = captureBearer(page);
+  await page.goto(`${url}/upload`);
+  await page.getByLabel('Recording file').setInputFiles(file);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByTestId('upload-state')).toHaveText('Upload complete', { timeout: 120_000 });
+  await page.getByRole('link', { name: 'Open its report' }).click();
+  await expect(page.getByRole('heading', { name: 'Pressing drill' })).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+
+  // The status arrives over server-sent events through nginx: the report replaces the progress without a reload.
+  await expect(page.getByTestId('coaching-style')).toBeVisible({ timeout: 300_000 });
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+  // Whisper's words, not a basic recogniser's: the coach's lines are in the transcript.
+  const bearer = bearerOf()!;
+  const { items } = (await (await fetch(`${url}/api/sessions`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { items: { id: string }[] };
+  const report = (await (await fetch(`${url}/api/sessions/${items[0]!.id}/report`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as Record<
+    string,
+    unknown
+  >;
+  const words = JSON.stringify(report).toLowerCase();
+  for (const phrase of ['press the ball', 'great pass', 'next pass', 'stay compact']) expect(words).toContain(phrase);
+
+  // The recording is the object tus completed in MinIO, served through nginx with a presigned URL, and it plays.
+  const media = (await (await fetch(`${url}/api/sessions/${items[0]!.id}/media`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as {
+    url: string;
+  };
+  expect(media.url.startsWith(`${url}/touchline-media/`)).toBe(true);
+  expect(Buffer.from(await (await fetch(media.url)).arrayBuffer()).equals(readFileSync(file))).toBe(true);
+  await page.getByTestId('player').evaluate((el) => (el as HTMLMediaElement).play());
+  await expect.poll(() => page.getByTestId('player').evaluate((el) => (el as HTMLMediaElement).currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+});
+
+test("a coach resets a forgotten password with Keycloak's mail", async () => {
+  await page.getByTestId('sidebar').getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.goto(`${url}/login`);
+  await page.getByRole('link', { name: /Forgot Password/i }).click();
+  await page.locator('input[name=username]').fill(email);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const mail = await waitForMailpit(mailUrl, email, /Reset password/i);
+  await page.goto(linkIn(mail.text));
+  password = 'compose-secret-2';
+  await page.locator('input[name=password-new]').fill(password);
+  await page.locator('input[name=password-confirm]').fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(`${url}/dashboard/overview`);
+});
+
+test('on Pro, given by the club with the admin command in the API container, a review link opens signed out', async ({ browser }) => {
+  expect(compose('exec', '-T', 'api', 'node', 'api/dist/cli/admin.js', 'set-plan', email, 'Pro').trim()).toBe(`${email} is now on Pro.`);
+  await page.goto(`${url}/dashboard/sessions`);
+  await page.getByTestId('session-row').filter({ hasText: 'Pressing drill' }).getByRole('link').first().click();
+  await expect(page.getByTestId('coaching-style')).toBeVisible();
+  await page.getByLabel('Reviewer').fill('Alex from the academy');
+  await page.getByRole('button', { name: 'Create review link' }).click();
+  const link = await page.getByTestId('review-link-url').inputValue();
+  expect(link.startsWith(`${url}/`)).toBe(true);
+
+  const reviewer = await (await browser.newContext()).newPage();
+  await reviewer.goto(link);
+  await expect(reviewer.getByRole('heading', { name: 'Pressing drill' })).toBeVisible();
+  await expect(reviewer.getByTestId('review-player')).toBeVisible();
+  await reviewer.context().close();
+});
