@@ -1,13 +1,22 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy as reactLazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { paths } from '@/config/paths';
 import type { Requirement } from './access';
+
+type ScreenModule = { default: ComponentType };
+
+/** A screen loaded on demand, with its loader: the first-load budget test finds each route's own module through it. */
+export type LazyScreen = LazyExoticComponent<ComponentType> & { load: () => Promise<ScreenModule> };
+
+function lazy(load: () => Promise<ScreenModule>): LazyScreen {
+  return Object.assign(reactLazy(load), { load });
+}
 
 export interface RouteEntry {
   path: string;
   /** The page's own name in the browser tab and history, before "· Touchline". */
   title: string;
   requirement: Requirement;
-  Screen: LazyExoticComponent<ComponentType>;
+  Screen: LazyScreen;
 }
 
 /** Every screen of docs/product-spec.md §2 with its requirement from §6. All screens load on demand. */

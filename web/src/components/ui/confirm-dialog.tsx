@@ -1,53 +1,29 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { useRef, type ReactNode } from 'react';
-import { buttonVariants } from './button';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 
-/**
- * Asks before something that cannot be undone. Radix's alert dialog keeps focus inside, starts on Cancel (the
- * safe choice), closes on Escape and gives focus back to the control that opened it.
- */
-export function ConfirmDialog({
-  open,
-  title,
-  description,
-  confirmLabel,
-  onConfirm,
-  onOpenChange,
-}: {
+export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   description: ReactNode;
   confirmLabel: string;
   onConfirm: () => void;
   onOpenChange: (open: boolean) => void;
-}) {
-  // Opened from a list rather than a Trigger, so remember the control that had focus and give it back on close.
-  const returnFocus = useRef<HTMLElement | null>(null);
+}
+
+// The dialog library (about 12 KB of gzip JavaScript) comes when a page first asks, not with the page.
+const AlertConfirmDialog = lazy(() => import('./alert-confirm-dialog'));
+
+/**
+ * Asks before something that cannot be undone: an alert dialog that keeps focus inside, starts on Cancel (the safe
+ * choice), closes on Escape and gives focus back to the control that opened it (alert-confirm-dialog.tsx).
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [asked, setAsked] = useState(props.open);
+  // Once opened, the dialog stays mounted, so it closes as Radix closes it (focus returned, animation played).
+  if (props.open && !asked) setAsked(true);
+  if (!asked) return null;
   return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-[80] bg-slate-900/60" />
-        <AlertDialog.Content
-          onOpenAutoFocus={() => {
-            returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            if (!returnFocus.current?.isConnected) return;
-            event.preventDefault();
-            returnFocus.current.focus();
-          }}
-          className="fixed left-1/2 top-1/2 z-[90] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"
-        >
-          <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-slate-600">{description}</AlertDialog.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action className={buttonVariants({ variant: 'danger' })} onClick={onConfirm}>
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <Suspense fallback={null}>
+      <AlertConfirmDialog {...props} />
+    </Suspense>
   );
 }

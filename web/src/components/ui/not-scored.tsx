@@ -1,6 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { formatScore } from '@/lib/format';
-import { Tooltip, TooltipProvider } from './tooltip';
+
+// The tooltip library (about 18 KB of gzip JavaScript) follows the page in a chunk of its own: the button, its
+// reason for screen readers and a tap's open state work at once, and the tooltip shows once the chunk is in.
+const ReasonTooltip = lazy(() => import('./reason-tooltip'));
 
 /** Why a figure is missing, where the API gives no reason of its own: what is known for certain, never a guess. */
 export const MISSING_REASONS = {
@@ -23,25 +26,28 @@ export const MISSING_REASONS = {
  */
 export function NotScored({ reason, label = 'Not scored' }: { reason: string; label?: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const button = (
+    <button
+      type="button"
+      data-testid="not-scored"
+      className="cursor-help text-sm font-medium text-slate-500 underline decoration-dotted underline-offset-2"
+      // A tap opens the reason; the tooltip itself would close on the press that opened it.
+      onPointerDown={(event) => event.preventDefault()}
+      onClick={(event) => {
+        event.preventDefault();
+        setOpen(true);
+      }}
+    >
+      {label}
+      <span className="sr-only">: {reason}</span>
+    </button>
+  );
   return (
-    <TooltipProvider>
-      <Tooltip content={reason} side="top" open={open} onOpenChange={setOpen}>
-        <button
-          type="button"
-          data-testid="not-scored"
-          className="cursor-help text-sm font-medium text-slate-500 underline decoration-dotted underline-offset-2"
-          // A tap opens the reason; the tooltip itself would close on the press that opened it.
-          onPointerDown={(event) => event.preventDefault()}
-          onClick={(event) => {
-            event.preventDefault();
-            setOpen(true);
-          }}
-        >
-          {label}
-          <span className="sr-only">: {reason}</span>
-        </button>
-      </Tooltip>
-    </TooltipProvider>
+    <Suspense fallback={button}>
+      <ReasonTooltip reason={reason} open={open} onOpenChange={setOpen}>
+        {button}
+      </ReasonTooltip>
+    </Suspense>
   );
 }
 

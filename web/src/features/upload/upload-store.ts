@@ -2,7 +2,7 @@ import type { MediaType } from '@touchline/shared';
 import { create } from 'zustand';
 import { freshAccessToken } from '@/lib/api-client';
 import { createSession, deleteSession } from '@/lib/sessions-api';
-import { UploadTask, type UploadTaskSnapshot } from './upload-task';
+import { loadTusClient, UploadTask, type UploadTaskSnapshot } from './upload-task';
 
 /** The upload in progress, kept in this browser so that a reload can offer to resume it. */
 export interface PendingUpload {
@@ -43,7 +43,7 @@ interface UploadState {
   /** An upload interrupted by a reload or a closed tab, waiting for its file to be chosen again. */
   pending: PendingUpload | null;
   start(file: File, title: string, mediaType: MediaType): Promise<void>;
-  resumePending(file: File): void;
+  resumePending(file: File): Promise<void>;
   discardPending(): Promise<void>;
   reset(): void;
 }
@@ -80,7 +80,7 @@ export const useUploadStore = create<UploadState>((set, get) => {
 
     async start(file, title, mediaType) {
       set({ error: null });
-      const created = await createSession({ title, mediaType, fileName: file.name, sizeBytes: file.size });
+      const [created] = await Promise.all([createSession({ title, mediaType, fileName: file.name, sizeBytes: file.size }), loadTusClient()]);
       const pending: PendingUpload = {
         sessionId: created.session.id,
         title,
@@ -95,9 +95,10 @@ export const useUploadStore = create<UploadState>((set, get) => {
       run(task, created.session.id, file.name);
     },
 
-    resumePending(file) {
+    async resumePending(file) {
       const pending = get().pending;
       if (!pending) return;
+      await loadTusClient();
       const task = new UploadTask(file, {
         endpoint: pending.endpoint,
         metadata: { sessionId: pending.sessionId },

@@ -1,5 +1,19 @@
 import { IDENTITY_ERROR_MESSAGES, UNEXPECTED_ERROR_MESSAGE, UPLOAD } from '@touchline/shared';
-import * as tus from 'tus-js-client';
+import type * as tus from 'tus-js-client';
+
+// The tus client (about 17 KB of gzip JavaScript) comes in a chunk of its own when a coach starts an upload, not
+// with the upload page: `loadTusClient()` fetches it (the upload store awaits it before a task starts).
+let tusClient: typeof import('tus-js-client') | undefined;
+
+/** Loads the tus client once; a task made without `createUpload` needs it loaded first. */
+export async function loadTusClient(): Promise<void> {
+  tusClient ??= await import('tus-js-client');
+}
+
+function createTusUpload(file: Blob, options: tus.UploadOptions): TusUpload {
+  if (!tusClient) throw new Error('The tus client is not loaded yet: await loadTusClient() first.');
+  return new tusClient.Upload(file, options) as unknown as TusUpload;
+}
 
 /** docs/product-spec.md §4, "Upload task". */
 export const UPLOAD_TASK_STATES = ['running', 'pausing', 'paused', 'canceling', 'canceled', 'error', 'success'] as const;
@@ -126,7 +140,7 @@ export class UploadTask {
     this.done = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
     // Callers may not attach a handler before the task ends; the state carries the outcome too.
     this.done.catch(() => undefined);
-    const create = options.createUpload ?? ((f, o) => new tus.Upload(f, o) as unknown as TusUpload);
+    const create = options.createUpload ?? createTusUpload;
     const single = file.size <= UPLOAD.resumableThresholdBytes;
     this.upload = create(file, {
       endpoint: options.endpoint,

@@ -1,5 +1,5 @@
 import { SKILL_CATEGORIES, type TeamOverviewDto } from '@touchline/shared';
-import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense } from 'react';
 import { MISSING_REASONS, NotScored, Score } from '@/components/ui/not-scored';
 import { capitalize } from '@/lib/format';
 import { shortDate } from '../trend-points';
@@ -15,7 +15,9 @@ const SERIES = [
   { key: 'questioningShare', name: 'Questioning (%)', color: '#0f766e', dashed: true },
 ] as const;
 
-type WeekPoint = Record<(typeof SERIES)[number]['key'], number | null> & { week: string; label: string; sessions: number };
+export type WeekPoint = Record<(typeof SERIES)[number]['key'], number | null> & { week: string; label: string; sessions: number };
+
+const TeamTrendLines = lazy(() => import('./team-trend-lines'));
 
 const percent = (share: number | null) => (share === null ? null : Math.round(share * 100));
 
@@ -36,30 +38,10 @@ export function TeamTrendChart({ trend }: { trend: TeamOverviewDto['trend'] }) {
         aria-label={`Line chart of the team's weekly scores, talk ratio and questioning over ${points.length} weeks`}
         className="rounded-xl border border-slate-200 bg-white p-4"
       >
-        <LineChart responsive data={points} margin={{ top: 8, right: 16, bottom: 0, left: -16 }} style={{ width: '100%', height: 320 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-          <YAxis domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tick={{ fontSize: 12 }} />
-          <Tooltip
-            labelFormatter={(label, payload) => `Week of ${String(label)} · ${(payload[0]?.payload as WeekPoint | undefined)?.sessions ?? 0} sessions`}
-            contentStyle={{ fontSize: 13, borderRadius: 8 }}
-          />
-          <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={null} />
-          {SERIES.map((series) => (
-            <Line
-              key={series.key}
-              type="monotone"
-              dataKey={series.key}
-              name={series.name}
-              stroke={series.color}
-              strokeWidth={2}
-              strokeDasharray={series.dashed ? '5 4' : undefined}
-              dot={{ r: 3, strokeDasharray: '0' }}
-              connectNulls
-              isAnimationActive={false}
-            />
-          ))}
-        </LineChart>
+        {/* The same height while the chart's chunk comes in, so nothing below it moves. */}
+        <Suspense fallback={<div style={{ height: 320 }} />}>
+          <TeamTrendLines points={points} series={SERIES} />
+        </Suspense>
       </div>
       {/* A table ignores width: 1px, so sr-only on it left it full width, widening the page on a phone. */}
       <div className="sr-only">

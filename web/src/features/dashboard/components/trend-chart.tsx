@@ -1,8 +1,10 @@
 import { SKILL_CATEGORIES } from '@touchline/shared';
-import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense } from 'react';
 import { MISSING_REASONS, Score } from '@/components/ui/not-scored';
 import { capitalize } from '@/lib/format';
 import type { TrendPoint } from '../trend-points';
+
+const TrendLines = lazy(() => import('./trend-lines'));
 
 const SERIES = [
   ...SKILL_CATEGORIES.map((category, index) => ({
@@ -23,31 +25,10 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
         aria-label={`Line chart of your scores and talk ratio over your last ${points.length} analysed sessions`}
         className="rounded-xl border border-slate-200 bg-white p-4"
       >
-        <LineChart responsive data={points} margin={{ top: 8, right: 16, bottom: 0, left: -16 }} style={{ width: '100%', height: 320 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-          <YAxis domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tick={{ fontSize: 12 }} />
-          <Tooltip
-            labelFormatter={(label, payload) => `${(payload[0]?.payload as TrendPoint | undefined)?.title ?? ''} · ${String(label)}`}
-            itemSorter={(item) => SERIES.findIndex((series) => series.key === item.dataKey)}
-            contentStyle={{ fontSize: 13, borderRadius: 8 }}
-          />
-          <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={null} />
-          {SERIES.map((series) => (
-            <Line
-              key={series.key}
-              type="monotone"
-              dataKey={series.key}
-              name={series.name}
-              stroke={series.color}
-              strokeWidth={2}
-              strokeDasharray={series.dashed ? '5 4' : undefined}
-              dot={{ r: 3, strokeDasharray: '0' }}
-              connectNulls
-              isAnimationActive={false}
-            />
-          ))}
-        </LineChart>
+        {/* The same height while the chart's chunk comes in, so nothing below it moves. */}
+        <Suspense fallback={<div style={{ height: 320 }} />}>
+          <TrendLines points={points} series={SERIES} />
+        </Suspense>
       </div>
       {/* A table ignores width: 1px, so sr-only on it left it full width, widening the page on a phone. */}
       <div className="sr-only">

@@ -1,13 +1,12 @@
 import { HELP_PATHS } from '@touchline/shared';
 import { Bot, Send, User } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { Prose } from '@/components/layout/prose';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/text-field';
 import { askAssistant } from '../api/help-api';
-import { HelpMarkdown } from '../components/help-markdown';
 
 interface Exchange {
   id: number;
@@ -17,6 +16,9 @@ interface Exchange {
   known: boolean | null;
   state: 'asking' | 'done' | 'failed';
 }
+
+// The Markdown library renders the assistant's answers, so it comes with the first answer, not with the page.
+const HelpMarkdown = lazy(() => import('../components/help-markdown').then(({ HelpMarkdown }) => ({ default: HelpMarkdown })));
 
 const EXAMPLES = ['How do I stop wind noise?', 'What does talk ratio mean?', 'How can I improve my engagement score?'];
 
@@ -36,7 +38,9 @@ function Answer({ exchange }: { exchange: Exchange }) {
     <div>
       {exchange.answer ? (
         <Prose>
-          <HelpMarkdown>{exchange.answer}</HelpMarkdown>
+          <Suspense fallback={<p className="whitespace-pre-line">{exchange.answer}</p>}>
+            <HelpMarkdown>{exchange.answer}</HelpMarkdown>
+          </Suspense>
         </Prose>
       ) : (
         <p className="text-sm text-slate-500">Looking through the help pages…</p>

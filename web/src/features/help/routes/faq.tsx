@@ -1,9 +1,9 @@
 import { HELP_PATHS } from '@touchline/shared';
 import { Link, useLocation } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
-import { Prose } from '@/components/layout/prose';
-import { HelpMarkdown } from '../components/help-markdown';
+import { HelpHtml } from '../components/help-html';
 import { faqEntries } from '../help-content';
+import { faqAnswerHtml } from '../help-html';
 import { useScrollToHash } from '../use-scroll-to-hash';
 
 export default function FaqScreen() {
@@ -28,14 +28,12 @@ export default function FaqScreen() {
       }
     >
       <div className="max-w-3xl divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-        {faqEntries.map(({ heading, anchor, markdown }) => (
+        {faqEntries.map(({ heading, anchor }) => (
           // A deep link (/help/faq#which-files-can-i-upload) opens its question.
           <details key={anchor} id={anchor} open={anchor === opened || undefined} className="group scroll-mt-24 p-5">
             <summary className="cursor-pointer font-medium text-slate-900">{heading}</summary>
             <div className="mt-3 text-sm">
-              <Prose>
-                <HelpMarkdown>{markdown}</HelpMarkdown>
-              </Prose>
+              <HelpHtml html={faqAnswerHtml(anchor)} />
             </div>
           </details>
         ))}

@@ -2,10 +2,10 @@ import { HELP_PATHS } from '@touchline/shared';
 import { useEffect } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
-import { Prose } from '@/components/layout/prose';
 import { paths } from '@/config/paths';
-import { HelpMarkdown } from '../components/help-markdown';
+import { HelpHtml } from '../components/help-html';
 import { findGuide, guides } from '../help-content';
+import { guideHtml } from '../help-html';
 import { useScrollToHash } from '../use-scroll-to-hash';
 
 export default function GuideScreen() {
@@ -34,9 +34,7 @@ export default function GuideScreen() {
           </ul>
         </nav>
         <article className="min-w-0 flex-1">
-          <Prose>
-            <HelpMarkdown>{guide.body}</HelpMarkdown>
-          </Prose>
+          <HelpHtml html={guideHtml(guide.slug)} />
           <p className="mt-10 flex flex-wrap gap-4 text-sm">
             <Link to={HELP_PATHS.guides} className="text-brand-700 underline">
               All guides

@@ -1,7 +1,8 @@
 import { UNCLEAR_SPEECH, type CategoryScoreDto, type SkillLevel } from '@touchline/shared';
-import { Bar, BarChart, CartesianGrid, Cell, LabelList, Rectangle, XAxis, YAxis, type BarShapeProps } from 'recharts';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { capitalize, formatScore } from '@/lib/format';
+
+const CategoryBars = lazy(() => import('./category-bars'));
 
 /** Below this width the chart keeps three axis ticks instead of five. */
 const NARROW_CHART_PX = 480;
@@ -62,32 +63,10 @@ export function CategoryScores({ scores, rubricVersion }: { scores: CategoryScor
         aria-label={`Bar chart of the skill category scores. ${summary}`}
         className="rounded-xl border border-slate-200 bg-white p-4"
       >
-        <BarChart
-          responsive
-          data={bars}
-          layout="vertical"
-          margin={{ top: 4, right: narrow ? 96 : 112, bottom: 4, left: 0 }}
-          style={{ width: '100%', height: 56 * bars.length + 40 }}
-          accessibilityLayer={false}
-        >
-          <CartesianGrid horizontal={false} strokeDasharray="3 3" />
-          {/* On a phone the plot is about 100 px wide: five tick labels ran into each other there, three fit. */}
-          <XAxis type="number" domain={[0, 100]} ticks={narrow ? [0, 50, 100] : [0, 25, 50, 75, 100]} tick={{ fontSize: 12 }} />
-          <YAxis type="category" dataKey="name" width={narrow ? 104 : 112} tick={{ fontSize: 13 }} />
-          {/* A shape of our own keeps the empty bar of an unscored category, and so its track and its "Not scored". */}
-          <Bar
-            dataKey="value"
-            barSize={22}
-            background={{ fill: '#f1f5f9' }}
-            isAnimationActive={false}
-            shape={(bar: BarShapeProps) => <Rectangle x={bar.x} y={bar.y} width={bar.width} height={bar.height} radius={[0, 4, 4, 0]} fill={bar.fill} />}
-          >
-            {bars.map((bar) => (
-              <Cell key={bar.name} fill={bar.color} />
-            ))}
-            <LabelList dataKey="caption" position="right" style={{ fontSize: 13, fill: '#334155' }} />
-          </Bar>
-        </BarChart>
+        {/* The same height while the chart's chunk comes in, so nothing below it moves. */}
+        <Suspense fallback={<div style={{ height: 56 * bars.length + 40 }} />}>
+          <CategoryBars bars={bars} narrow={narrow} />
+        </Suspense>
       </div>
       <ul className="grid gap-3 sm:grid-cols-2">
         {scores.map((s) => (

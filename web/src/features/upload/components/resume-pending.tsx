@@ -1,4 +1,4 @@
-import { formatBytes } from '@touchline/shared';
+import { formatBytes, IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -24,7 +24,8 @@ export function ResumePending() {
         label="Choose the same file"
         onFile={(file) => {
           if (!isSameFile(pending, file)) return setProblem(`That is not ${pending.fileName}. Please choose the file you were uploading.`);
-          resumePending(file);
+          // The tus client comes with the first upload; without it (a failed download) the upload cannot go on.
+          resumePending(file).catch(() => setProblem(IDENTITY_ERROR_MESSAGES['network-request-failed']));
         }}
       />
       <Button variant="ghost" onClick={() => void discardPending()}>
