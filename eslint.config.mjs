@@ -35,8 +35,9 @@ const entityZones = dirs('api/src').flatMap((module) =>
  */
 const tablesWithoutEntity = {
   auth: ['password_reset_codes'],
-  database: ['identity_secrets'],
+  database: ['identity_secrets', 'throttle_attempts'],
   identity: ['email_verifications', 'oidc_payloads'],
+  jobs: ['job_holders'],
   plans: ['plans'],
 };
 const tableOwners = [

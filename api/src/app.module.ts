@@ -6,7 +6,7 @@ import type { Logger as PinoLogger } from 'pino';
 import { AuthModule } from './auth';
 import { HttpMounts, redactUrl, PROCESS_ROLE, type ProcessRole } from './common';
 import { AppConfig } from './config';
-import { migrations, DATABASE_URL } from './database';
+import { migrations, DATABASE_URL, PostgresThrottleStore, ThrottleStore } from './database';
 import { HealthModule } from './health';
 import { HelpModule } from './help';
 import { IdentityModule } from './identity';
@@ -87,9 +87,11 @@ export class AppModule {
         { provide: AppConfig, useValue: config },
         { provide: DATABASE_URL, useValue: databaseUrl },
         { provide: PROCESS_ROLE, useValue: role },
+        // Every rate limit and sign-in wait counts in PostgreSQL, so tries count the same at every API replica.
+        { provide: ThrottleStore, useClass: PostgresThrottleStore },
         HttpMounts,
       ],
-      exports: [AppConfig, DATABASE_URL, PROCESS_ROLE, HttpMounts],
+      exports: [AppConfig, DATABASE_URL, PROCESS_ROLE, ThrottleStore, HttpMounts],
     };
   }
 }

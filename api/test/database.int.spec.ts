@@ -84,6 +84,8 @@ describe('users table (migrations)', () => {
       'WhisperTranscriber1765600000000',
       'PlanRequests1765700000000',
       'AccountNotice1765800000000',
+      'ThrottleAttempts1765900000000',
+      'JobHolders1765910000000',
     ]);
   });
 });

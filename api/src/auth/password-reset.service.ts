@@ -2,9 +2,9 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { PASSWORD_MIN_LENGTH } from '@touchline/shared';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
 import { Errors } from '../common';
+import { RateLimit, ThrottleStore } from '../database';
 import { IDENTITY_PROVIDER, type IdentityProvider } from '../identity';
 import { MailService } from '../mail';
 import { PasswordResetCodesRepository } from './password-reset-codes.repository';
@@ -22,30 +22,26 @@ export const RESET_REQUEST_ANSWER = { message: 'If an account exists for this em
 @Injectable()
 export class PasswordResetService {
   private readonly logger = new Logger(PasswordResetService.name);
-  private readonly perAddress = new RateLimiterMemory({ keyPrefix: 'reset-addr', points: 10, duration: 15 * 60 });
-  private readonly perEmail = new RateLimiterMemory({ keyPrefix: 'reset-email', points: 3, duration: 60 * 60 });
-  private readonly confirmPerAddress = new RateLimiterMemory({ keyPrefix: 'reset-confirm', points: 30, duration: 15 * 60 });
+  private readonly perAddress: RateLimit;
+  private readonly perEmail: RateLimit;
+  private readonly confirmPerAddress: RateLimit;
 
   constructor(
     @Inject(IDENTITY_PROVIDER) private readonly identity: IdentityProvider,
     private readonly codes: PasswordResetCodesRepository,
     private readonly mail: MailService,
     @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+    store: ThrottleStore,
+  ) {
+    this.perAddress = new RateLimit(store, { scope: 'reset-addr', points: 10, durationSeconds: 15 * 60 });
+    this.perEmail = new RateLimit(store, { scope: 'reset-email', points: 3, durationSeconds: 60 * 60 });
+    this.confirmPerAddress = new RateLimit(store, { scope: 'reset-confirm', points: 30, durationSeconds: 15 * 60 });
+  }
 
   async request(email: string, address: string): Promise<typeof RESET_REQUEST_ANSWER> {
-    if (
-      !(await this.perAddress.consume(address).then(
-        () => true,
-        () => false,
-      ))
-    )
-      throw Errors.tooManyRequests();
+    if (!(await this.perAddress.consume(address))) throw Errors.tooManyRequests();
     const account = await this.identity.findAccountByEmail(email);
-    const allowed = await this.perEmail.consume(email.toLowerCase()).then(
-      () => true,
-      () => false,
-    );
+    const allowed = await this.perEmail.consume(email.toLowerCase());
     if (account && allowed) {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await this.codes.replace(email, await this.hash(code), RESET_CODE_TTL_SECONDS);
@@ -59,13 +55,7 @@ export class PasswordResetService {
   }
 
   async confirm(email: string, code: string, newPassword: string, address: string): Promise<{ message: string }> {
-    if (
-      !(await this.confirmPerAddress.consume(address).then(
-        () => true,
-        () => false,
-      ))
-    )
-      throw Errors.tooManyRequests();
+    if (!(await this.confirmPerAddress.consume(address))) throw Errors.tooManyRequests();
     if (newPassword.length < PASSWORD_MIN_LENGTH) throw Errors.weakPassword();
     const codeHash = await this.hash(code);
 

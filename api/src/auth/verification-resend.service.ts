@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Errors } from '../common';
+import { RateLimit, ThrottleStore } from '../database';
 import { IDENTITY_PROVIDER, type IdentityProvider } from '../identity';
 
 export const RESEND_VERIFICATION_ANSWER = {
@@ -15,27 +15,20 @@ export const RESEND_VERIFICATION_ANSWER = {
  */
 @Injectable()
 export class VerificationResendService {
-  private readonly perAddress = new RateLimiterMemory({ keyPrefix: 'verify-addr', points: 10, duration: 15 * 60 });
-  private readonly perEmail = new RateLimiterMemory({ keyPrefix: 'verify-email', points: 3, duration: 60 * 60 });
+  private readonly perAddress: RateLimit;
+  private readonly perEmail: RateLimit;
 
-  constructor(@Inject(IDENTITY_PROVIDER) private readonly identity: IdentityProvider) {}
+  constructor(
+    @Inject(IDENTITY_PROVIDER) private readonly identity: IdentityProvider,
+    store: ThrottleStore,
+  ) {
+    this.perAddress = new RateLimit(store, { scope: 'verify-addr', points: 10, durationSeconds: 15 * 60 });
+    this.perEmail = new RateLimit(store, { scope: 'verify-email', points: 3, durationSeconds: 60 * 60 });
+  }
 
   async request(email: string, address: string): Promise<typeof RESEND_VERIFICATION_ANSWER> {
-    if (
-      !(await this.perAddress.consume(address).then(
-        () => true,
-        () => false,
-      ))
-    )
-      throw Errors.tooManyRequests();
-    if (
-      await this.perEmail.consume(email.toLowerCase()).then(
-        () => true,
-        () => false,
-      )
-    ) {
-      await this.identity.resendVerification(email);
-    }
+    if (!(await this.perAddress.consume(address))) throw Errors.tooManyRequests();
+    if (await this.perEmail.consume(email.toLowerCase())) await this.identity.resendVerification(email);
     return RESEND_VERIFICATION_ANSWER;
   }
 }

@@ -6,3 +6,5 @@ export { isLastTeamAdmin, isUniqueViolation } from './postgres-errors';
 export { clusterDirFor, StartupError } from './postgres-runtime';
 export { returningRows } from './returning-rows';
 export { loadOrCreateSecret } from './secrets';
+export { PostgresThrottleStore } from './postgres-throttle-store';
+export { RateLimit, type RateLimitOptions, type RateLimitState, ThrottleStore, type ThrottleCount, throttleKey } from './throttle-store';

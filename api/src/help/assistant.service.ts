@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, type MessageEvent, type OnModuleInit } from '@nestjs/common';
 import { HELP_MESSAGES, HELP_PATHS, type AssistantAnswerDto } from '@touchline/shared';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Observable } from 'rxjs';
 import { Errors } from '../common';
 import { AppConfig } from '../config';
+import { RateLimit, ThrottleStore } from '../database';
 import { streamChatCompletion, type ChatMessage } from './chat-completions';
 import { HelpIndexService } from './help-index.service';
 import type { HelpHit } from './help-index';
@@ -30,12 +30,15 @@ interface Grounding {
 @Injectable()
 export class AssistantService {
   private readonly logger = new Logger(AssistantService.name);
-  private readonly perClient = new RateLimiterMemory({ keyPrefix: 'assistant-client', points: 30, duration: 60 });
+  private readonly perClient: RateLimit;
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly index: HelpIndexService,
-  ) {}
+    store: ThrottleStore,
+  ) {
+    this.perClient = new RateLimit(store, { scope: 'assistant-client', points: 30, durationSeconds: 60 });
+  }
 
   /** The whole answer at once. */
   async answer(question: string, clientAddress: string): Promise<AssistantAnswerDto> {
@@ -94,13 +97,7 @@ export class AssistantService {
   }
 
   private async throttle(clientAddress: string): Promise<void> {
-    if (
-      !(await this.perClient.consume(clientAddress).then(
-        () => true,
-        () => false,
-      ))
-    )
-      throw Errors.tooManyRequests();
+    if (!(await this.perClient.consume(clientAddress))) throw Errors.tooManyRequests();
   }
 
   private ground(question: string): Grounding {

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CONTACT_LIMITS, HELP_MESSAGES, type ContactRequestDto } from '@touchline/shared';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Errors } from '../common';
 import { AppConfig } from '../config';
+import { RateLimit, ThrottleStore } from '../database';
 import { MailService } from '../mail';
 import type { ContactRequestBody } from './dto/help.dto';
 import { SupportRequestsRepository } from './support-requests.repository';
@@ -25,22 +25,21 @@ export function newReference(): string {
 @Injectable()
 export class ContactService {
   private readonly logger = new Logger(ContactService.name);
-  private readonly perEmail = new RateLimiterMemory({ keyPrefix: 'contact-email', points: CONTACT_LIMITS.perEmailPerHour, duration: 3600 });
-  private readonly perClient = new RateLimiterMemory({ keyPrefix: 'contact-client', points: CONTACT_LIMITS.perClientPerHour, duration: 3600 });
+  private readonly perEmail: RateLimit;
+  private readonly perClient: RateLimit;
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly mail: MailService,
     private readonly requests: SupportRequestsRepository,
-  ) {}
+    store: ThrottleStore,
+  ) {
+    this.perEmail = new RateLimit(store, { scope: 'contact-email', points: CONTACT_LIMITS.perEmailPerHour, durationSeconds: 3600 });
+    this.perClient = new RateLimit(store, { scope: 'contact-client', points: CONTACT_LIMITS.perClientPerHour, durationSeconds: 3600 });
+  }
 
   async send(body: ContactRequestBody, clientAddress: string): Promise<ContactRequestDto> {
-    const allowed = async (limiter: RateLimiterMemory, key: string) =>
-      limiter.consume(key).then(
-        () => true,
-        () => false,
-      );
-    if (!(await allowed(this.perClient, clientAddress)) || !(await allowed(this.perEmail, body.email.toLowerCase()))) {
+    if (!(await this.perClient.consume(clientAddress)) || !(await this.perEmail.consume(body.email.toLowerCase()))) {
       throw Errors.tooManyRequests();
     }
     if (body.website) {

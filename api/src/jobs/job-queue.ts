@@ -5,9 +5,17 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config';
 import { DATABASE_URL } from '../database';
 import type { JobDefinition } from './job';
+import { WorkerPresence, workerLockName } from './worker-presence';
 
 /** pg-boss keeps its tables in this schema of the product's PostgreSQL. */
 export const JOBS_SCHEMA = 'pgboss';
+/** How often a worker looks for jobs whose worker died (besides when it starts). */
+const TAKE_OVER_INTERVAL_MS = 60 * 1000;
+/**
+ * An active job that no worker has claimed in `job_holders` for this long was fetched by a worker that died before
+ * it could (or by a version before `job_holders`): it is taken over too.
+ */
+const UNCLAIMED_GRACE = '1 minute';
 
 /**
  * The durable job queue (pg-boss, in the same PostgreSQL). Every process can send jobs; processes that run
@@ -20,6 +28,9 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(JobQueue.name);
   private readonly definitions = new Map<string, JobDefinition<object>>();
   private boss: PgBoss | undefined;
+  private presence: WorkerPresence | undefined;
+  private takeOverTimer: NodeJS.Timeout | undefined;
+  private takingOver: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly config: AppConfig,
@@ -44,49 +55,94 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
     this.boss = boss;
     if (!this.config.backgroundJobs) return;
 
+    this.presence = new WorkerPresence(this.databaseUrl);
+    await this.presence.start();
     for (const definition of this.definitions.values()) {
       await this.takeOverOrphans(boss, definition);
       await this.work(boss, definition);
       await definition.onWorkerStart?.();
     }
+    // A worker that dies while others run is noticed without waiting for one to start.
+    const tick = () => {
+      this.takingOver = this.takeOverAll().catch((error: unknown) => this.logger.warn({ err: error }, 'looking for orphaned jobs failed'));
+      this.takeOverTimer = setTimeout(tick, TAKE_OVER_INTERVAL_MS).unref();
+    };
+    this.takeOverTimer = setTimeout(tick, TAKE_OVER_INTERVAL_MS).unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearTimeout(this.takeOverTimer);
+    await this.takingOver;
     const boss = this.boss;
     this.boss = undefined;
     await boss?.stop({ graceful: true, wait: true, timeout: 20_000 });
+    await this.presence?.stop();
+  }
+
+  /** This worker's id in `job_holders` (undefined in a process that does not work jobs). */
+  get workerId(): string | undefined {
+    return this.presence?.workerId;
+  }
+
+  private async takeOverAll(): Promise<void> {
+    const boss = this.boss;
+    if (!boss) return;
+    for (const definition of this.definitions.values()) await this.takeOverOrphans(boss, definition);
   }
 
   private async work(boss: PgBoss, definition: JobDefinition<object>): Promise<void> {
     const retryLimit = definition.options.retryLimit ?? 0;
+    const workerId = this.presence!.workerId;
     await boss.work<object>(definition.name, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async ([job]) => {
       if (!job) return;
+      // Claimed before it runs, so a worker starting meanwhile sees whose job it is and leaves it alone.
+      await this.db.query(
+        `INSERT INTO job_holders (job_id, worker_id) VALUES ($1, $2) ON CONFLICT (job_id) DO UPDATE SET worker_id = EXCLUDED.worker_id, started_at = now()`,
+        [job.id, workerId],
+      );
       try {
         await definition.handle({ id: job.id, data: job.data, retryCount: job.retryCount });
       } catch (error) {
         this.logger.error({ err: error, job: definition.name, jobId: job.id, attempt: job.retryCount + 1 }, 'job attempt failed');
         if (job.retryCount >= retryLimit) await definition.giveUp?.(job.data, error);
         throw error;
+      } finally {
+        await this.db.query(`DELETE FROM job_holders WHERE job_id = $1 AND worker_id = $2`, [job.id, workerId]).catch(() => undefined);
       }
     });
   }
 
   /**
-   * Jobs still active when a worker starts belong to a worker that died (the deployment runs one worker process;
-   * see docs/decisions.md). Failing them counts the attempt and schedules the retry at once, instead of waiting
-   * for the job to expire; a job whose every attempt died with its worker is given up. pg-boss 10 has no call
-   * that lists a queue's active jobs (pg-boss 11, which has, needs Node 22), so this one query reads its table.
+   * Jobs still active whose worker died: their `job_holders` worker no longer holds its presence lock (a killed
+   * process's connection closed), or no worker claimed them within a minute. Failing them counts the attempt and
+   * schedules the retry at once, instead of waiting for the job to expire; a job whose every attempt died with its
+   * worker is given up. A job another live worker is running is never touched, so several workers can run (and
+   * restart) side by side. One worker at a time looks (`touchline:job-takeover`), so no orphan is failed twice.
+   * pg-boss 10 has no call that lists a queue's active jobs (pg-boss 11, which has, needs Node 22), so this one
+   * query reads its table.
    */
   private async takeOverOrphans(boss: PgBoss, definition: JobDefinition<object>): Promise<void> {
-    const orphans = (await this.db.query(`SELECT id, retry_count, retry_limit, data FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state = 'active'`, [
-      definition.name,
-    ])) as { id: string; retry_count: number; retry_limit: number; data: object }[];
-    if (orphans.length === 0) return;
-    await boss.fail(
-      definition.name,
-      orphans.map((job) => job.id),
-    );
-    for (const job of orphans.filter((j) => j.retry_count >= j.retry_limit)) await definition.giveUp?.(job.data);
-    this.logger.warn({ job: definition.name, jobs: orphans.length }, 'took over jobs left active by a stopped worker');
+    await this.presence!.exclusively('touchline:job-takeover', async () => {
+      const orphans = (await this.db.query(
+        `SELECT j.id, j.retry_count, j.retry_limit, j.data FROM ${JOBS_SCHEMA}.job j LEFT JOIN job_holders h ON h.job_id = j.id
+         WHERE j.name = $1 AND j.state = 'active'
+           AND ((h.worker_id IS NULL AND j.started_on < now() - interval '${UNCLAIMED_GRACE}')
+             OR (h.worker_id IS NOT NULL AND h.worker_id <> $2 AND pg_try_advisory_xact_lock(hashtextextended($3 || h.worker_id::text, 0))))`,
+        [definition.name, this.presence!.workerId, workerLockName('')],
+      )) as { id: string; retry_count: number; retry_limit: number; data: object }[];
+      // Claims left by jobs that are no longer active (their worker died before it could remove them).
+      await this.db.query(
+        `DELETE FROM job_holders h WHERE h.started_at < now() - interval '${UNCLAIMED_GRACE}'
+           AND NOT EXISTS (SELECT 1 FROM ${JOBS_SCHEMA}.job j WHERE j.id = h.job_id AND j.state = 'active')`,
+      );
+      if (orphans.length === 0) return;
+      await boss.fail(
+        definition.name,
+        orphans.map((job) => job.id),
+      );
+      await this.db.query(`DELETE FROM job_holders WHERE job_id = ANY($1::uuid[])`, [orphans.map((job) => job.id)]);
+      for (const job of orphans.filter((j) => j.retry_count >= j.retry_limit)) await definition.giveUp?.(job.data);
+      this.logger.warn({ job: definition.name, jobs: orphans.length }, 'took over jobs left active by a stopped worker');
+    });
   }
 }

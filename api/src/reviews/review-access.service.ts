@@ -2,6 +2,7 @@ import { setTimeout } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { Errors, verifyPassword } from '../common';
+import { ThrottleStore } from '../database';
 import { EntitlementsService } from '../plans';
 import { UsersRepository } from '../users';
 import type { ReviewLinkWithSecrets } from './review-link.entity';
@@ -26,13 +27,16 @@ export interface ReviewCredentials {
  */
 @Injectable()
 export class ReviewAccessService {
-  readonly throttle = new ReviewThrottle();
+  readonly throttle: ReviewThrottle;
 
   constructor(
     private readonly links: ReviewLinksRepository,
     private readonly users: UsersRepository,
     private readonly entitlements: EntitlementsService,
-  ) {}
+    store: ThrottleStore,
+  ) {
+    this.throttle = new ReviewThrottle(store);
+  }
 
   async authorize({ sessionId, token, password, address }: ReviewCredentials, now = new Date()): Promise<ReviewLinkWithSecrets> {
     if (await this.throttle.addressBlocked(address)) throw Errors.tooManyRequests();

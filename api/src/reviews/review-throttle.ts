@@ -1,4 +1,4 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { RateLimit, type RateLimitState, type ThrottleStore } from '../database';
 
 const FAILURE_WINDOW_SECONDS = 15 * 60;
 const COMMENT_WINDOW_SECONDS = 10 * 60;
@@ -26,16 +26,27 @@ export const REVIEW_THROTTLE = {
 /**
  * Brute-force and flood limits for review links. Wrong tokens and passwords are refused per client address, never
  * per link: the reviewer with the right password is at worst slowed down by someone else's guessing, not shut out.
- * Counts live in memory like the sign-in throttle's: one API process serves them, and a restart forgetting them
- * lets a real reviewer back in.
+ * Counts live in the shared `ThrottleStore` (PostgreSQL) like the sign-in throttle's, so guesses sent to any API
+ * replica count together.
  */
 export class ReviewThrottle {
-  private readonly addressFailures = limiter('review-addr', REVIEW_THROTTLE.addressFailures, FAILURE_WINDOW_SECONDS, true);
-  private readonly linkAddressFailures = limiter('review-link-addr', REVIEW_THROTTLE.linkPasswordFailures, FAILURE_WINDOW_SECONDS, true);
-  private readonly linkFailures = limiter('review-link', Number.MAX_SAFE_INTEGER, FAILURE_WINDOW_SECONDS, false);
-  private readonly trusted = limiter('review-trusted', Number.MAX_SAFE_INTEGER, REVIEW_THROTTLE.trustedSeconds, false);
-  private readonly linkComments = limiter('review-comments-link', REVIEW_THROTTLE.linkComments, COMMENT_WINDOW_SECONDS, false);
-  private readonly addressComments = limiter('review-comments-addr', REVIEW_THROTTLE.addressComments, COMMENT_WINDOW_SECONDS, false);
+  private readonly addressFailures: RateLimit;
+  private readonly linkAddressFailures: RateLimit;
+  private readonly linkFailures: RateLimit;
+  private readonly trusted: RateLimit;
+  private readonly linkComments: RateLimit;
+  private readonly addressComments: RateLimit;
+
+  constructor(store: ThrottleStore) {
+    const limiter = (scope: string, points: number, durationSeconds: number, block: boolean) =>
+      new RateLimit(store, { scope, points, durationSeconds, ...(block ? { blockSeconds: durationSeconds } : {}) });
+    this.addressFailures = limiter('review-addr', REVIEW_THROTTLE.addressFailures, FAILURE_WINDOW_SECONDS, true);
+    this.linkAddressFailures = limiter('review-link-addr', REVIEW_THROTTLE.linkPasswordFailures, FAILURE_WINDOW_SECONDS, true);
+    this.linkFailures = limiter('review-link', Number.MAX_SAFE_INTEGER, FAILURE_WINDOW_SECONDS, false);
+    this.trusted = limiter('review-trusted', Number.MAX_SAFE_INTEGER, REVIEW_THROTTLE.trustedSeconds, false);
+    this.linkComments = limiter('review-comments-link', REVIEW_THROTTLE.linkComments, COMMENT_WINDOW_SECONDS, false);
+    this.addressComments = limiter('review-comments-addr', REVIEW_THROTTLE.addressComments, COMMENT_WINDOW_SECONDS, false);
+  }
 
   async addressBlocked(address: string): Promise<boolean> {
     return spent(await this.addressFailures.get(address));
@@ -55,10 +66,10 @@ export class ReviewThrottle {
 
   /** A wrong token (no link) or a wrong password for `linkId`. */
   async recordFailure(address: string, linkId?: string): Promise<void> {
-    await this.addressFailures.consume(address).catch(() => undefined);
+    await this.addressFailures.consume(address);
     if (!linkId) return;
-    await this.linkAddressFailures.consume(pair(linkId, address)).catch(() => undefined);
-    await this.linkFailures.consume(linkId).catch(() => undefined);
+    await this.linkAddressFailures.consume(pair(linkId, address));
+    await this.linkFailures.consume(linkId);
   }
 
   /** The right password from this address: it is not slowed on this link for a while. */
@@ -68,18 +79,10 @@ export class ReviewThrottle {
 
   /** Counts a comment; false when the link or the address has written too many lately. */
   async allowComment(linkId: string, address: string): Promise<boolean> {
-    try {
-      await Promise.all([this.linkComments.consume(linkId), this.addressComments.consume(address)]);
-      return true;
-    } catch {
-      return false;
-    }
+    const [link, client] = await Promise.all([this.linkComments.consume(linkId), this.addressComments.consume(address)]);
+    return link && client;
   }
 }
 
-function limiter(keyPrefix: string, points: number, duration: number, block: boolean): RateLimiterMemory {
-  return new RateLimiterMemory({ keyPrefix, points, duration, ...(block ? { blockDuration: duration } : {}) });
-}
-
 const pair = (linkId: string, address: string) => `${linkId}|${address}`;
-const spent = (res: { remainingPoints: number } | null) => (res?.remainingPoints ?? 1) <= 0;
+const spent = (res: RateLimitState | null) => (res?.remainingPoints ?? 1) <= 0;

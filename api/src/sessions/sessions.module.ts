@@ -12,13 +12,14 @@ import { SessionStreamService } from './session-stream.service';
 import { SessionsController } from './sessions.controller';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
+import { PostgresUploadLocker } from './upload-locker';
 import { UploadSweeper } from './upload-sweeper.service';
 import { UploadsService } from './uploads.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CoachingSessionEntity]), AuthModule, PlansModule, UsersModule],
   controllers: [SessionEventsController, SessionsController],
-  providers: [SessionsRepository, SessionsService, SessionEvents, SessionStatusFeed, SessionStreamService, UploadsService, UploadSweeper],
+  providers: [SessionsRepository, SessionsService, SessionEvents, SessionStatusFeed, SessionStreamService, PostgresUploadLocker, UploadsService, UploadSweeper],
   exports: [SessionEvents, SessionsRepository, SessionsService, UploadsService],
 })
 export class SessionsModule implements OnApplicationBootstrap {

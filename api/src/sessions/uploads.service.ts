@@ -19,6 +19,7 @@ import { SessionsService } from './sessions.service';
 import { SessionsRepository } from './sessions.repository';
 import { UPLOAD_ENDPOINT } from './upload-endpoint';
 import { uploadRequest } from './upload-request';
+import { PostgresUploadLocker } from './upload-locker';
 
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
@@ -51,10 +52,13 @@ export class UploadsService {
     private readonly events: SessionEvents,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(UPLOAD_STORE) private readonly uploads: UploadStore,
+    locker: PostgresUploadLocker,
   ) {
     this.server = new Server({
       path: UPLOAD_ENDPOINT,
       datastore: uploads.datastore,
+      // An upload's requests may reach any API replica: its lock is PostgreSQL's, not this process's memory.
+      locker,
       maxSize: config.uploads.maxBytes,
       relativeLocation: true,
       disableTerminationForFinishedUploads: true,

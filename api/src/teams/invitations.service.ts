@@ -10,6 +10,7 @@ import {
 } from '@touchline/shared';
 import { AppError, Errors } from '../common';
 import { AppConfig } from '../config';
+import { ThrottleStore } from '../database';
 import { MailService } from '../mail';
 import { type UserEntity, UsersRepository } from '../users';
 import { hashInvitationToken, newInvitationToken } from './invitation-token';
@@ -53,7 +54,7 @@ const mailFailed = () =>
 @Injectable()
 export class InvitationsService {
   private readonly logger = new Logger(InvitationsService.name);
-  private readonly throttle = new TeamThrottle();
+  private readonly throttle: TeamThrottle;
 
   constructor(
     private readonly teams: TeamsRepository,
@@ -61,7 +62,10 @@ export class InvitationsService {
     private readonly users: UsersRepository,
     private readonly mail: MailService,
     @Inject(AppConfig) private readonly config: AppConfig,
-  ) {}
+    store: ThrottleStore,
+  ) {
+    this.throttle = new TeamThrottle(store);
+  }
 
   async list({ membership }: TeamAccess): Promise<TeamInvitationDto[]> {
     return (await this.teams.openInvitations(membership.teamId)).map(toDto);

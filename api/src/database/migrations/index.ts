@@ -23,6 +23,8 @@ import { TeamSquad1765500000000 } from './1765500000000-team-squad';
 import { WhisperTranscriber1765600000000 } from './1765600000000-whisper-transcriber';
 import { PlanRequests1765700000000 } from './1765700000000-plan-requests';
 import { AccountNotice1765800000000 } from './1765800000000-account-notice';
+import { ThrottleAttempts1765900000000 } from './1765900000000-throttle-attempts';
+import { JobHolders1765910000000 } from './1765910000000-job-holders';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
 export const migrations = [
@@ -51,4 +53,6 @@ export const migrations = [
   WhisperTranscriber1765600000000,
   PlanRequests1765700000000,
   AccountNotice1765800000000,
+  ThrottleAttempts1765900000000,
+  JobHolders1765910000000,
 ];

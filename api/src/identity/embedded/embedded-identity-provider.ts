@@ -42,7 +42,7 @@ export class EmbeddedIdentityProvider implements IdentityProvider {
   async setPassword(accountId: string, password: string): Promise<void> {
     await this.accounts.setPasswordHash(accountId, await hashPassword(password));
     const account = await this.accounts.findById(accountId);
-    if (account) this.throttle.clearAccount(account.email);
+    if (account) await this.throttle.clearAccount(account.email);
   }
 
   /**

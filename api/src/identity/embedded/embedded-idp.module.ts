@@ -6,6 +6,7 @@ import type Provider from 'oidc-provider';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config';
 import { HttpMounts } from '../../common';
+import { ThrottleStore } from '../../database';
 import { IDENTITY_PROVIDER } from '../identity-provider';
 import { EmbeddedIdentityProvider } from './embedded-identity-provider';
 import { EMBEDDED_OIDC_PROVIDER } from './embedded-idp.tokens';
@@ -28,7 +29,11 @@ const STATIC_DIR = path.resolve(__dirname, '../../../assets/idp');
   providers: [
     IdentityAccountsRepository,
     InteractionService,
-    { provide: LoginThrottle, inject: [AppConfig], useFactory: (config: AppConfig) => new LoginThrottle(config.loginThrottle) },
+    {
+      provide: LoginThrottle,
+      inject: [AppConfig, ThrottleStore],
+      useFactory: (config: AppConfig, store: ThrottleStore) => new LoginThrottle(config.loginThrottle, store),
+    },
     { provide: SECRETS, inject: [getDataSourceToken()], useFactory: (ds: DataSource) => loadOrCreateSecrets(ds) },
     {
       provide: EMBEDDED_OIDC_PROVIDER,

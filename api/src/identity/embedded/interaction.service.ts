@@ -3,8 +3,8 @@ import { IDENTITY_ERROR_MESSAGES, PASSWORD_MIN_LENGTH, SIGN_IN_MESSAGES, SIGNUP_
 import type { Request, Response } from 'express';
 import type Provider from 'oidc-provider';
 import { errors as oidcErrors } from 'oidc-provider';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { AppConfig } from '../../config';
+import { RateLimit, ThrottleStore } from '../../database';
 import { MailService } from '../../mail';
 import { parseSignupProfile } from '../signup-profile';
 import { EMBEDDED_OIDC_PROVIDER } from './embedded-idp.tokens';
@@ -41,7 +41,7 @@ function tooManyTries(res: Response, waitSeconds: number): string {
 @Injectable()
 export class InteractionService {
   private readonly logger = new Logger(InteractionService.name);
-  private readonly verificationMails = new RateLimiterMemory({ keyPrefix: 'verify-mail', points: 3, duration: 10 * 60 });
+  private readonly verificationMails: RateLimit;
 
   constructor(
     @Inject(EMBEDDED_OIDC_PROVIDER) private readonly provider: Provider,
@@ -49,7 +49,10 @@ export class InteractionService {
     private readonly mail: MailService,
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly throttle: LoginThrottle,
-  ) {}
+    store: ThrottleStore,
+  ) {
+    this.verificationMails = new RateLimit(store, { scope: 'verify-mail', points: 3, durationSeconds: 10 * 60 });
+  }
 
   private get loginHref() {
     return `${this.config.publicUrl}/login`;
@@ -102,7 +105,7 @@ export class InteractionService {
       // One text for an unknown email and a wrong password: the page must not tell which accounts exist.
       return again(IDENTITY_ERROR_MESSAGES['invalid-credential']);
     }
-    this.throttle.recordSuccess(email, address);
+    await this.throttle.recordSuccess(email, address);
     if (account.disabled) return again(IDENTITY_ERROR_MESSAGES['user-disabled']);
     if (!account.emailVerified) {
       await this.rememberPendingAccount(req, res, account.id);
@@ -172,7 +175,7 @@ export class InteractionService {
       await this.throttle.recordFailure(account.email, address);
       return again(IDENTITY_ERROR_MESSAGES['wrong-password']);
     }
-    this.throttle.recordSuccess(account.email, address);
+    await this.throttle.recordSuccess(account.email, address);
     if (newPassword.length < PASSWORD_MIN_LENGTH || newPassword.length > 128) return again(IDENTITY_ERROR_MESSAGES['weak-password']);
     // Every other session, grant and refresh token of the account ends; this browser's sign-in goes on.
     await this.accounts.setPasswordHash(account.id, await hashPassword(newPassword), details.session?.uid);
@@ -211,11 +214,7 @@ export class InteractionService {
    * does not count against the resend limit. A limited resend counts as sent: the earlier link still works.
    */
   private async sendVerification(uid: string, accountId: string, email: string): Promise<boolean> {
-    const allowed = await this.verificationMails.consume(accountId).then(
-      () => true,
-      () => false,
-    );
-    if (!allowed) return true;
+    if (!(await this.verificationMails.consume(accountId))) return true;
     const token = await this.accounts.createEmailVerification(accountId, VERIFICATION_TTL_SECONDS);
     const link = `${this.config.publicUrl}/idp/interaction/${encodeURIComponent(uid)}/verify?token=${encodeURIComponent(token)}`;
     try {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config';
+import { MemoryThrottleStore } from '../../database/memory-throttle-store';
 import { ACCOUNT_WIDE_ADDRESSES, ADDRESS_WINDOW_SECONDS, FAILURE_RESET_SECONDS, LoginThrottle, waitSeconds } from './login-throttle';
 
 const defaults = loadConfig({}, '/tmp').loginThrottle;
@@ -30,7 +31,7 @@ describe('embedded sign-in throttling policy', () => {
 describe('embedded sign-in throttle', () => {
   const settings = { failureFactor: 5, waitIncrementSeconds: 60, maxWaitSeconds: 900, addressMaxFailures: 30 };
   let clock = 0;
-  const throttle = () => new LoginThrottle(settings, () => clock);
+  const throttle = () => new LoginThrottle(settings, new MemoryThrottleStore(), () => clock);
   const owner = 'coach@club.example';
 
   beforeEach(() => {
@@ -100,7 +101,7 @@ describe('embedded sign-in throttle', () => {
     expect(await t.waitFor(owner, '198.51.100.7')).toBe(0);
     await t.recordFailure(owner, `198.18.0.${ACCOUNT_WIDE_ADDRESSES}`);
     expect(await t.waitFor(owner, '198.51.100.7')).toBeGreaterThan(0);
-    t.clearAccount(owner);
+    await t.clearAccount(owner);
     expect(await t.waitFor(owner, '198.51.100.7')).toBe(0);
   });
 
@@ -108,7 +109,7 @@ describe('embedded sign-in throttle', () => {
     const t = throttle();
     for (let i = 0; i < 10; i++) await t.recordFailure(owner, '192.0.2.8');
     expect(await t.waitFor(owner, '192.0.2.8')).toBe(120);
-    t.clearAccount(owner.toUpperCase());
+    await t.clearAccount(owner.toUpperCase());
     expect(await t.waitFor(owner, '192.0.2.8')).toBe(0);
   });
 });

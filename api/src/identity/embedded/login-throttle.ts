@@ -1,5 +1,5 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { LoginThrottleSettings } from '../../config';
+import { RateLimit, throttleKey, type ThrottleStore } from '../../database';
 
 /** Wrong passwords are forgotten this long after the last one (Keycloak's `maxDeltaTimeSeconds`). */
 export const FAILURE_RESET_SECONDS = 12 * 60 * 60;
@@ -11,21 +11,6 @@ export const ADDRESS_WINDOW_SECONDS = 15 * 60;
  */
 export const ACCOUNT_WIDE_ADDRESSES = 10;
 const ACCOUNT_WIDE_WINDOW_MS = 60 * 60 * 1000;
-/** Counts kept in memory at most; the oldest go first (an attacker spraying addresses cannot grow the process). */
-const MAX_ENTRIES = 100_000;
-
-interface PairState {
-  failures: number;
-  lastFailureAt: number;
-  waitUntil: number;
-}
-
-interface AccountState {
-  /** Each failing address and when it last failed. */
-  addresses: Map<string, number>;
-  failures: number;
-  waitUntil: number;
-}
 
 /**
  * Brute-force throttling for the embedded provider's password checks.
@@ -43,24 +28,26 @@ interface AccountState {
  * A correct password clears that address's count for the email; a completed password reset clears every wait on
  * the email, so the owner always has a way in. Nothing is ever a permanent lock.
  *
- * Counts live in memory: one API process serves the embedded provider (the same holds for tus uploads), and a
- * restart forgetting them errs on the side of letting a real user back in.
+ * Counts live in the shared `ThrottleStore` (PostgreSQL), so wrong passwords sent to any API replica count
+ * together. Each piece of state is a count of its own that expires when the rule forgets it: `login-pair` (an
+ * address's wrong passwords for an email, forgotten 12 hours after the last), `login-pair-wait` (that address's
+ * wait on the email), `login-seen` (one per address that failed for the email within the hour), `login-account`
+ * (the email's wrong passwords while any such address is remembered) and `login-account-wait` (the email's wait
+ * from everywhere).
  */
 export class LoginThrottle {
-  private readonly pairs = new Map<string, PairState>();
-  private readonly accounts = new Map<string, AccountState>();
-  private readonly byAddress: RateLimiterMemory;
+  private readonly byAddress: RateLimit;
 
   constructor(
     private readonly settings: LoginThrottleSettings,
+    private readonly store: ThrottleStore,
     private readonly now: () => number = Date.now,
   ) {
-    this.byAddress = new RateLimiterMemory({
-      keyPrefix: 'addr',
-      points: settings.addressMaxFailures,
-      duration: ADDRESS_WINDOW_SECONDS,
-      blockDuration: ADDRESS_WINDOW_SECONDS,
-    });
+    this.byAddress = new RateLimit(
+      store,
+      { scope: 'login-addr', points: settings.addressMaxFailures, durationSeconds: ADDRESS_WINDOW_SECONDS, blockSeconds: ADDRESS_WINDOW_SECONDS },
+      now,
+    );
   }
 
   /**
@@ -69,46 +56,47 @@ export class LoginThrottle {
    */
   async waitFor(email: string, address: string): Promise<number> {
     const now = this.now();
-    const client = await this.byAddress.get(address);
+    const [client, pair, account] = await Promise.all([
+      this.byAddress.get(address),
+      this.store.get(throttleKey('login-pair-wait', key(email), address), now),
+      this.store.get(throttleKey('login-account-wait', key(email)), now),
+    ]);
     const addressWait = client && client.remainingPoints <= 0 ? client.msBeforeNext : 0;
-    const pairWait = Math.max(0, (this.pairs.get(pairKey(email, address))?.waitUntil ?? 0) - now);
-    const accountWait = Math.max(0, (this.accounts.get(key(email))?.waitUntil ?? 0) - now);
+    const pairWait = Math.max(0, (pair?.expiresAt ?? 0) - now);
+    const accountWait = Math.max(0, (account?.expiresAt ?? 0) - now);
     const wait = Math.max(addressWait, pairWait, accountWait);
-    if (wait > 0 && addressWait === 0) await this.byAddress.consume(address).catch(() => undefined);
+    if (wait > 0 && addressWait === 0) await this.byAddress.consume(address);
     return Math.ceil(wait / 1000);
   }
 
   async recordFailure(email: string, address: string): Promise<void> {
     const now = this.now();
-    const pk = pairKey(email, address);
-    const pair = this.pairs.get(pk);
-    const failures = pair && now - pair.lastFailureAt < FAILURE_RESET_SECONDS * 1000 ? pair.failures + 1 : 1;
-    remember(this.pairs, pk, { failures, lastFailureAt: now, waitUntil: now + waitSeconds(failures, this.settings) * 1000 });
+    const k = key(email);
+    const pair = await this.store.add(throttleKey('login-pair', k, address), 1, FAILURE_RESET_SECONDS * 1000, now, true);
+    const pairWait = waitSeconds(pair.points, this.settings);
+    if (pairWait > 0) await this.store.set(throttleKey('login-pair-wait', k, address), pair.points, now + pairWait * 1000);
 
-    const account = this.accounts.get(key(email)) ?? { addresses: new Map<string, number>(), failures: 0, waitUntil: 0 };
-    for (const [seen, at] of account.addresses) if (now - at > ACCOUNT_WIDE_WINDOW_MS) account.addresses.delete(seen);
-    if (account.addresses.size === 0) account.failures = 0;
-    account.addresses.set(address, now);
-    account.failures += 1;
-    if (account.addresses.size >= ACCOUNT_WIDE_ADDRESSES) {
-      account.waitUntil = now + Math.max(waitSeconds(account.failures, this.settings), this.settings.waitIncrementSeconds) * 1000;
+    // The addresses that failed for this email within the hour, and the email's failures while any is remembered.
+    await this.store.add(throttleKey('login-seen', k, address), 1, ACCOUNT_WIDE_WINDOW_MS, now, true);
+    const account = await this.store.add(throttleKey('login-account', k), 1, ACCOUNT_WIDE_WINDOW_MS, now, true);
+    if ((await this.store.countUnder(`${throttleKey('login-seen', k)}:`, now)) >= ACCOUNT_WIDE_ADDRESSES) {
+      const wait = Math.max(waitSeconds(account.points, this.settings), this.settings.waitIncrementSeconds);
+      await this.store.set(throttleKey('login-account-wait', k), account.points, now + wait * 1000);
     }
-    remember(this.accounts, key(email), account);
 
-    await this.byAddress.consume(address).catch(() => undefined);
+    await this.byAddress.consume(address);
   }
 
   /** The right password from this address: its count for the email starts again. */
-  recordSuccess(email: string, address: string): void {
-    this.pairs.delete(pairKey(email, address));
+  async recordSuccess(email: string, address: string): Promise<void> {
+    await this.store.delete(throttleKey('login-pair', key(email), address), throttleKey('login-pair-wait', key(email), address));
   }
 
   /** A completed password reset: every wait and count on the email ends, from every address. */
-  clearAccount(email: string): void {
+  async clearAccount(email: string): Promise<void> {
     const k = key(email);
-    this.accounts.delete(k);
-    const prefix = `${k}\n`;
-    for (const pk of this.pairs.keys()) if (pk.startsWith(prefix)) this.pairs.delete(pk);
+    await this.store.delete(throttleKey('login-account', k), throttleKey('login-account-wait', k));
+    for (const scope of ['login-pair', 'login-pair-wait', 'login-seen']) await this.store.deleteUnder(`${throttleKey(scope, k)}:`);
   }
 }
 
@@ -117,12 +105,4 @@ export function waitSeconds(failures: number, { failureFactor, waitIncrementSeco
   return Math.min(maxWaitSeconds, waitIncrementSeconds * Math.floor(failures / failureFactor));
 }
 
-/** Keeps `value` as the newest entry, dropping the oldest beyond MAX_ENTRIES. */
-function remember<V>(map: Map<string, V>, k: string, value: V): void {
-  map.delete(k);
-  map.set(k, value);
-  if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!);
-}
-
 const key = (email: string) => email.trim().toLowerCase();
-const pairKey = (email: string, address: string) => `${key(email)}\n${address}`;
