@@ -7,7 +7,8 @@ import { mapSession, SessionsRepository, SessionsService, SessionResponse } from
 import type { UserEntity } from '../users';
 import { AnalyseSessionJob } from './jobs/analyse-session.job';
 import { SessionReportResponse } from './dto/report.response';
-import { SessionReports } from './session-reports';
+import { OWNER_VIEW } from './report/report-view';
+import { SessionReports } from './report/session-reports';
 
 const sessionId = new ParseUUIDPipe({ exceptionFactory: () => Errors.sessionNotFound() });
 
@@ -30,7 +31,7 @@ export class AnalysisController {
   @ApiOkResponse({ type: SessionReportResponse })
   @ApiErrors(409)
   async report(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<SessionReportDto> {
-    return this.reports.build(await this.sessions.get(user, id));
+    return this.reports.build(await this.sessions.get(user, id), OWNER_VIEW);
   }
 
   /** Analyses a session whose analysis failed once more; answers the session, waiting for analysis again. */

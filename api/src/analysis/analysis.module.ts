@@ -11,7 +11,7 @@ import { AnalyseSessionJob } from './jobs/analyse-session.job';
 import { AnalysisService } from './analysis.service';
 import { loadRubric, RUBRIC } from './rubric/rubric';
 import { SessionAnalysisEntity } from './session-analysis.entity';
-import { SessionReports } from './session-reports';
+import { SessionReports } from './report/session-reports';
 import { createTranscriber } from './pipeline/transcription/create-transcriber';
 import { TRANSCRIBER } from './pipeline/transcription/transcriber';
 

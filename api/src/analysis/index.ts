@@ -8,4 +8,6 @@ export { TRANSCRIBER, type Transcriber } from './pipeline/transcription/transcri
 export { storedAssessment } from './rubric/coaching-report';
 export { codeCounts } from './rubric/code-counts';
 export { COMPARED_FIGURES, idealBand, loadRubric, RUBRIC, type Rubric } from './rubric/rubric';
-export { SessionReports } from './session-reports';
+export { buildReport, type ReportAnalysis, type SharedAnalysis, type SharedSession } from './report/build-report';
+export { DEMO_VIEW, externalReviewerView, OWNER_VIEW, type ReportView, teamAdminView } from './report/report-view';
+export { SessionReports } from './report/session-reports';

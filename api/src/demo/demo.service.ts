@@ -6,7 +6,17 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import type { CategoryScoreDto, ExternalReviewDto, ReviewCommentDto } from '@touchline/shared';
-import { analyseRecording, TRANSCRIBER, type Transcriber, codeCounts, RUBRIC, type Rubric } from '../analysis';
+import {
+  analyseRecording,
+  buildReport,
+  DEMO_VIEW,
+  TRANSCRIBER,
+  type Transcriber,
+  RUBRIC,
+  type Rubric,
+  type SharedAnalysis,
+  type SharedSession,
+} from '../analysis';
 import { AppError, Errors } from '../common';
 import { AppConfig } from '../config';
 import { OBJECT_STORAGE, type ObjectStorage } from '../storage';
@@ -16,7 +26,18 @@ import { DEMO_SQUAD, DEMO_VERSION, generateDemoRecording } from './demo-recordin
 export const DEMO_SESSION_ID = '00000000-0000-4000-8000-00000000de00';
 const RECORDING_KEY = 'demo/recording.wav';
 
-type DemoReport = Omit<ExternalReviewDto, 'review'>;
+const DEMO_SESSION: SharedSession = {
+  id: DEMO_SESSION_ID,
+  title: 'Demo: U12 passing and receiving',
+  mediaType: 'audio',
+  createdAt: new Date('2026-01-12T17:30:00.000Z'),
+};
+
+/**
+ * The demo's report as it is kept in the object storage: its report without the terms at its head. It holds every
+ * part of the analysis the demo shows, so it is read back as that analysis and built again for each request.
+ */
+type KeptReport = Omit<ExternalReviewDto, 'review'>;
 
 /**
  * The built-in demo session: a recording spoken by a synthetic voice, analysed by the product's own pipeline
@@ -28,7 +49,7 @@ type DemoReport = Omit<ExternalReviewDto, 'review'>;
 @Injectable()
 export class DemoService {
   private readonly logger = new Logger(DemoService.name);
-  private prepared: Promise<DemoReport> | null = null;
+  private prepared: Promise<SharedAnalysis> | null = null;
 
   constructor(
     private readonly config: AppConfig,
@@ -38,11 +59,7 @@ export class DemoService {
   ) {}
 
   async report(): Promise<ExternalReviewDto> {
-    const report = await this.demo();
-    return {
-      review: { label: 'Demo', expiresAt: '2099-12-31T23:59:59.000Z', showMedia: true, showTranscript: true, showScores: true, allowDownload: false },
-      ...report,
-    };
+    return buildReport(DEMO_SESSION, await this.demo(), DEMO_VIEW);
   }
 
   async mediaUrl(): Promise<{ url: string; expiresAt: string }> {
@@ -57,7 +74,7 @@ export class DemoService {
   }
 
   /** One preparation at a time; a failed one is tried again on the next request. */
-  private demo(): Promise<DemoReport> {
+  private demo(): Promise<SharedAnalysis> {
     this.prepared ??= this.prepare().catch((error: unknown) => {
       this.prepared = null;
       if (error instanceof AppError) throw error;
@@ -88,11 +105,11 @@ export class DemoService {
     };
   }
 
-  private async prepare(): Promise<DemoReport> {
+  private async prepare(): Promise<SharedAnalysis> {
     const { transcriber, key, missing } = await this.demoTranscriber();
     const reportKey = `demo/report-${DEMO_VERSION}-${key}-${this.rubric.version.replace(/[^a-z0-9._-]/gi, '_')}.json`;
     if ((await this.storage.stat(reportKey)) && (await this.storage.stat(RECORDING_KEY))) {
-      return JSON.parse(await text(await this.storage.get(reportKey))) as DemoReport;
+      return JSON.parse(await text(await this.storage.get(reportKey))) as KeptReport as SharedAnalysis;
     }
     const work = await mkdtemp(path.join(tmpdir(), 'touchline-demo-'));
     try {
@@ -104,20 +121,19 @@ export class DemoService {
         squad: [...DEMO_SQUAD],
         maxRecordingMinutes: this.config.analysis.maxRecordingMinutes,
       });
-      const report: DemoReport = {
-        session: { id: DEMO_SESSION_ID, title: 'Demo: U12 passing and receiving', mediaType: 'audio', recordedAt: '2026-01-12T17:30:00.000Z' },
+      const shown: SharedAnalysis = {
         metrics: analysis.metrics,
         segments: analysis.segments,
         coachingStyle: analysis.coachingStyle,
         scores: missing === null ? analysis.scores : analysis.scores.map((score) => saysWhatIsMissing(score, missing)),
         transcript: analysis.transcript,
-        codeCounts: analysis.transcript ? codeCounts(analysis.transcript) : null,
       };
       await this.storage.put(RECORDING_KEY, createReadStream(file), (await stat(file)).size);
-      const json = Buffer.from(JSON.stringify(report));
+      const { review: _, ...kept }: ExternalReviewDto = buildReport(DEMO_SESSION, shown, DEMO_VIEW);
+      const json = Buffer.from(JSON.stringify(kept satisfies KeptReport));
       await this.storage.put(reportKey, Readable.from([json]), json.length);
       this.logger.log('demo session made from a generated recording');
-      return report;
+      return shown;
     } finally {
       await rm(work, { recursive: true, force: true });
     }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { REVIEW_LIMITS, type ExternalReviewDto, type ReviewCommentDto } from '@touchline/shared';
-import { AnalysesRepository, codeCounts, storedAssessment, RUBRIC, type Rubric } from '../analysis';
+import { AnalysesRepository, buildReport, externalReviewerView, SessionReports, storedAssessment, RUBRIC, type Rubric } from '../analysis';
 import { Errors } from '../common';
 import { AppConfig } from '../config';
 import { MailService } from '../mail';
@@ -32,6 +32,7 @@ export class ExternalReviewService {
     private readonly links: ReviewLinksRepository,
     private readonly sessions: SessionsRepository,
     private readonly analyses: AnalysesRepository,
+    private readonly reports: SessionReports,
     private readonly users: UsersRepository,
     private readonly mail: MailService,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
@@ -40,32 +41,14 @@ export class ExternalReviewService {
 
   async view(link: ReviewLinkWithSecrets): Promise<ExternalReviewDto> {
     const session = await this.session(link);
-    const analysis = await this.analyses.findBySession(session.id);
+    const analysis = await this.reports.analysisOf(session);
     if (!analysis) throw Errors.reviewUnavailable();
     await this.links.recordUse(link.id, new Date(), true);
-    const { metrics, coachingStyle, scores } = storedAssessment(this.rubric, analysis);
-    const transcript = link.showTranscript ? analysis.transcript : null;
-    return {
-      review: {
-        label: link.label,
-        expiresAt: link.expiresAt.toISOString(),
-        showMedia: link.showMedia,
-        showTranscript: link.showTranscript,
-        showScores: link.showScores,
-        allowDownload: link.allowDownload,
-      },
-      session: { id: session.id, title: session.title, mediaType: session.mediaType, recordedAt: session.createdAt.toISOString() },
-      metrics,
-      segments: analysis.segments,
-      coachingStyle,
-      scores: link.showScores ? scores : null,
-      transcript,
-      codeCounts: transcript ? codeCounts(transcript) : null,
-    };
+    return buildReport(session, analysis, externalReviewerView(link));
   }
 
   async mediaUrl(link: ReviewLinkWithSecrets): Promise<{ url: string; expiresAt: string }> {
-    if (!link.showMedia) throw Errors.reviewMediaNotShared();
+    if (!externalReviewerView(link).media) throw Errors.reviewMediaNotShared();
     const session = await this.session(link);
     if (!session.storageKey || !session.contentType) throw Errors.reviewUnavailable();
     const ttlSeconds = Math.min(REVIEW_LIMITS.mediaUrlSeconds, this.config.uploads.mediaUrlTtlSeconds);
@@ -73,10 +56,11 @@ export class ExternalReviewService {
     return { url, expiresAt: new Date(Date.now() + ttlSeconds * 1000).toISOString() };
   }
 
-  /** The comments made through this link only: reviewers do not see each other. */
+  /** The comments made through this link only: reviewers do not see each other, nor learn whom else the session was shared with. */
   async comments(link: ReviewLinkWithSecrets): Promise<ReviewCommentDto[]> {
+    const view = externalReviewerView(link);
     const all = await this.links.listComments(link.sessionId);
-    return all.filter((c) => c.linkId === link.id).map((c) => mapReviewComment(c, null));
+    return all.filter((c) => c.linkId === link.id).map((c) => mapReviewComment(c, view.linkLabels ? c.linkLabel : null));
   }
 
   async addComment(link: ReviewLinkWithSecrets, address: string, body: CreateReviewCommentDto): Promise<ReviewCommentDto> {
@@ -108,7 +92,7 @@ export class ExternalReviewService {
     if (await this.links.claimNotification(link.id, now, new Date(now.getTime() - NOTIFY_QUIET_MS))) {
       await this.notifyCoach(link, session, comment.authorName, comment.body);
     }
-    return mapReviewComment(comment, null);
+    return mapReviewComment(comment, externalReviewerView(link).linkLabels ? link.label : null);
   }
 
   private async session(link: ReviewLinkWithSecrets): Promise<ReviewedSession> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { REVIEW_LIMITS, type CreatedReviewLinkDto, type ReviewCommentDto, type ReviewLinkDto } from '@touchline/shared';
 import { Errors, hashPassword } from '../common';
+import { OWNER_VIEW } from '../analysis';
 import { AppConfig } from '../config';
 import { EntitlementsService } from '../plans';
 import { SessionsService } from '../sessions';
@@ -58,7 +59,7 @@ export class ReviewLinksService {
 
   async comments(user: UserEntity, sessionId: string): Promise<ReviewCommentDto[]> {
     const session = await this.sessions.get(user, sessionId);
-    return (await this.links.listComments(session.id)).map((c) => mapReviewComment(c, c.linkLabel));
+    return (await this.links.listComments(session.id)).map((c) => mapReviewComment(c, OWNER_VIEW.linkLabels ? c.linkLabel : null));
   }
 
   async resolve(user: UserEntity, sessionId: string, commentId: string, resolved: boolean, now = new Date()): Promise<ReviewCommentDto> {
@@ -66,6 +67,6 @@ export class ReviewLinksService {
     const comment = await this.links.setResolved(commentId, session.id, resolved ? now : null);
     if (!comment) throw Errors.reviewCommentNotFound();
     const label = (await this.links.listBySession(session.id, user.id)).find((l) => l.id === comment.linkId)?.label ?? null;
-    return mapReviewComment(comment, label);
+    return mapReviewComment(comment, OWNER_VIEW.linkLabels ? label : null);
   }
 }

@@ -5,12 +5,12 @@ import {
   TEAM_OVERVIEW,
   type CategoryScores,
   type ProcessingStatus,
-  type SessionReportDto,
   type TeamCoachFiguresDto,
   type TeamSessionPageDto,
   type TeamSessionQuery,
+  type TeamSessionReportDto,
 } from '@touchline/shared';
-import { AnalysesRepository, storedAssessment, RUBRIC, type Rubric, SessionReports } from '../analysis';
+import { AnalysesRepository, storedAssessment, RUBRIC, type Rubric, SessionReports, teamAdminView } from '../analysis';
 import { round, Errors } from '../common';
 import { assessmentOf, SessionFiguresRepository } from '../dashboards';
 import { mapSession, SessionsRepository } from '../sessions';
@@ -125,10 +125,10 @@ export class TeamInsights {
     return session;
   }
 
-  async report(members: UserEntity[], sessionId: string): Promise<{ coach: { userId: string; username: string }; report: SessionReportDto }> {
+  async report(members: UserEntity[], sessionId: string): Promise<TeamSessionReportDto> {
     const session = await this.memberSession(members, sessionId);
     const coach = members.find((m) => m.id === session.ownerId)!;
-    return { coach: { userId: coach.id, username: coach.username }, report: await this.reports.build(session) };
+    return this.reports.build(session, teamAdminView({ userId: coach.id, username: coach.username }));
   }
 
   /** Per-coach means and the team's weekly trend. */
