@@ -17,6 +17,7 @@ const BENCHMARKS = {
   dashboards: ['node', ['infra/bench/dashboards.mjs']],
   analysis: ['node', ['infra/bench/analysis.mjs']],
   web: ['node', ['infra/bin/bench.mjs', 'web']],
+  lighthouse: ['node', ['infra/bin/bench.mjs', 'lighthouse']],
 };
 
 const wanted = process.argv.slice(2);
