@@ -76,6 +76,11 @@ describe('first load of the built web app', () => {
     expect(lazyChunk(dist, chart, manifest)?.modules).toContain('recharts');
   });
 
+  // The app's shell joins its classes with clsx: tailwind-merge comes with the screens that merge classes.
+  it('loads no class-merging library on /, whose shell and home screen merge no classes', () => {
+    expect(load(paths.home).modules).not.toContain('tailwind-merge');
+  });
+
   // Help pages show Markdown rendered at build time; only the assistant's answers need the Markdown library.
   it.each([paths.guides, paths.guide, paths.faq, paths.chatbot])('loads no Markdown library on %s before the page shows', (route) => {
     expect(load(route).modules).not.toContain('react-markdown');
