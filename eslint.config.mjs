@@ -78,7 +78,7 @@ const API_LAYERS = [
   ['common', 'config', 'database', 'jobs', 'storage', 'mail', 'identity'],
   ['users', 'auth', 'plans'],
   ['sessions'],
-  ['team-data', 'squad', 'analysis'],
+  ['team-data', 'squad', 'analysis', 'figures'],
   ['dashboards', 'reviews', 'teams', 'demo', 'help', 'health'],
   ['web', 'worker', 'cli'],
 ];

@@ -12,13 +12,12 @@ import {
 } from '@touchline/shared';
 import { round, Errors } from '../common';
 import { COMPARED_FIGURES, idealBand, RUBRIC, type Rubric } from '../analysis';
+import { assessmentOf, rollingMeans, SessionFiguresRepository, verdicts } from '../figures';
 import { mapSession, SessionsRepository } from '../sessions';
 import type { UserEntity } from '../users';
-import { assessmentOf, rollingMeans, verdicts } from './figures';
 import { meetsGoal } from './goal-evaluation';
 import { GoalsRepository } from './goals.repository';
 import { mapGoal, utcToday } from './goal.mapper';
-import { SessionFiguresRepository } from './session-figures.repository';
 
 /**
  * The Compare and Development dashboards over the caller's own analysed sessions. Plan gating of these

@@ -1,7 +1,7 @@
 import type { GoalDto } from '@touchline/shared';
 import type { GoalEntity } from './goal.entity';
 import { goalProgress } from './goal-evaluation';
-import type { SessionAssessment } from './figures';
+import type { SessionAssessment } from '../figures';
 
 export interface DatedAssessment extends SessionAssessment {
   date: Date;

@@ -3,10 +3,9 @@ import { MAX_GOALS, type GoalDto, type GoalInput } from '@touchline/shared';
 import { RUBRIC, type Rubric } from '../analysis';
 import { Errors } from '../common';
 import type { UserEntity } from '../users';
-import { assessmentOf } from './figures';
+import { assessmentOf, SessionFiguresRepository } from '../figures';
 import { GoalsRepository } from './goals.repository';
 import { mapGoal, utcToday, type DatedAssessment } from './goal.mapper';
-import { SessionFiguresRepository } from './session-figures.repository';
 
 /** A coach's goals: only their own, at most MAX_GOALS; another coach's goal is "not found". */
 @Injectable()

@@ -2,9 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { OVERVIEW, SKILL_CATEGORIES, type CategoryScores, type OverviewDto } from '@touchline/shared';
 import { mapSession, SessionsRepository } from '../sessions';
 import { AnalysesRepository, storedAssessment, RUBRIC, type Rubric } from '../analysis';
-import { round } from '../common';
+import { mean, meanScores } from '../figures';
 
-const mean = (values: number[]) => (values.length ? round(values.reduce((a, b) => a + b, 0) / values.length, 2) : null);
+/** The overview shows its means to 2 decimals. */
+const PLACES = 2;
 
 @Injectable()
 export class OverviewService {
@@ -29,9 +30,6 @@ export class OverviewService {
       const scores = Object.fromEntries(SKILL_CATEGORIES.map((c) => [c, assessed.scores.find((s) => s.category === c)?.score ?? null])) as CategoryScores;
       return { row, assessed, scores };
     });
-    const averageScores = Object.fromEntries(
-      SKILL_CATEGORIES.map((c) => [c, mean(completed.map((s) => s.scores[c]).filter((v): v is number => v !== null))]),
-    ) as CategoryScores;
     return {
       totals: {
         sessions: counts.reduce((sum, c) => sum + c.n, 0),
@@ -41,9 +39,15 @@ export class OverviewService {
       },
       latest: (await this.sessions.latestByOwner(ownerId, OVERVIEW.latest)).map(mapSession),
       averages: {
-        talkRatio: mean(completed.map((s) => s.assessed.metrics.talkRatio)),
-        interventionsPerMinute: mean(completed.map((s) => s.assessed.metrics.interventionsPerMinute)),
-        scores: averageScores,
+        talkRatio: mean(
+          completed.map((s) => s.assessed.metrics.talkRatio),
+          PLACES,
+        ),
+        interventionsPerMinute: mean(
+          completed.map((s) => s.assessed.metrics.interventionsPerMinute),
+          PLACES,
+        ),
+        scores: meanScores(completed, PLACES),
       },
       trend: completed
         .slice(0, OVERVIEW.trend)

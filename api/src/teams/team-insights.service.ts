@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   SESSION_PAGE,
   SKILL_CATEGORIES,
-  TEAM_OVERVIEW,
   type CategoryScores,
   type ProcessingStatus,
   type TeamCoachFiguresDto,
@@ -11,36 +10,24 @@ import {
   type TeamSessionReportDto,
 } from '@touchline/shared';
 import { AnalysesRepository, storedAssessment, RUBRIC, type Rubric, SessionReports, teamAdminView } from '../analysis';
-import { round, Errors } from '../common';
-import { assessmentOf, SessionFiguresRepository } from '../dashboards';
+import { Errors } from '../common';
+import { assessmentOf, type DatedFigures, mean, meanScores, SessionFiguresRepository } from '../figures';
 import { mapSession, SessionsRepository } from '../sessions';
 import type { UserEntity } from '../users';
 
 type MemberSession = NonNullable<Awaited<ReturnType<SessionsRepository['findOwnedByAny']>>>;
 
-export const mean = (values: (number | null)[]): number | null => {
-  const present = values.filter((v): v is number => v !== null);
-  return present.length ? round(present.reduce((a, b) => a + b, 0) / present.length, 4) : null;
-};
-
-export interface AnalysedSession {
+export interface AnalysedSession extends DatedFigures {
   ownerId: string;
   sessionId: string;
-  date: Date;
-  talkRatio: number | null;
-  questioningShare: number | null;
-  scores: CategoryScores;
 }
 
 const scoresOf = (scores: { category: string; score: number | null }[]): CategoryScores =>
   Object.fromEntries(SKILL_CATEGORIES.map((c) => [c, scores.find((s) => s.category === c)?.score ?? null])) as CategoryScores;
 
-export const meanScores = (rows: { scores: CategoryScores }[]): CategoryScores =>
-  Object.fromEntries(SKILL_CATEGORIES.map((c) => [c, mean(rows.map((r) => r.scores[c]))])) as CategoryScores;
-
 /**
  * What a team's admins read about its members' sessions. It reads through the sessions' and analyses' own
- * repositories and the dashboards' figures, always limited to the member ids the caller's team has.
+ * repositories and the figures module, always limited to the member ids the caller's team has.
  */
 @Injectable()
 export class TeamInsights {
@@ -154,27 +141,4 @@ export class TeamInsights {
     });
     return { coaches, analysed, counts };
   }
-}
-
-/** The Monday (UTC) of a date's ISO week, YYYY-MM-DD. */
-export function weekOf(date: Date): string {
-  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
-  return day.toISOString().slice(0, 10);
-}
-
-/** The team's means per week, over the last weeks that have analysed sessions, oldest first. */
-export function weeklyTrend(analysed: AnalysedSession[]) {
-  const weeks = new Map<string, AnalysedSession[]>();
-  for (const s of analysed) weeks.set(weekOf(s.date), [...(weeks.get(weekOf(s.date)) ?? []), s]);
-  return [...weeks.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .slice(-TEAM_OVERVIEW.trendWeeks)
-    .map(([week, rows]) => ({
-      week,
-      sessions: rows.length,
-      talkRatio: mean(rows.map((r) => r.talkRatio)),
-      questioningShare: mean(rows.map((r) => r.questioningShare)),
-      scores: meanScores(rows),
-    }));
 }

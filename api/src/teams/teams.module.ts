@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AnalysisModule } from '../analysis';
 import { AuthModule } from '../auth';
-import { DashboardsModule } from '../dashboards';
+import { FiguresModule } from '../figures';
 import { PlansModule } from '../plans';
 import { SessionsModule } from '../sessions';
 import { SquadModule } from '../squad';
@@ -15,7 +15,7 @@ import { TeamsService } from './teams.service';
 
 /** Elite teams: members and roles, email invitations, and the admins' views of the members' sessions. */
 @Module({
-  imports: [TeamDataModule, AuthModule, UsersModule, PlansModule, SessionsModule, AnalysisModule, DashboardsModule, SquadModule],
+  imports: [TeamDataModule, AuthModule, UsersModule, PlansModule, SessionsModule, AnalysisModule, FiguresModule, SquadModule],
   controllers: [TeamsController, InvitationsController],
   providers: [TeamsService, InvitationsService, TeamInsights],
 })

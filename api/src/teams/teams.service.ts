@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   TEAM_MESSAGES,
+  TEAM_OVERVIEW,
   type EliteRole,
   type Plan,
   type TeamDto,
@@ -16,7 +17,8 @@ import { MailService } from '../mail';
 import { EntitlementsService } from '../plans';
 import { SessionsService } from '../sessions';
 import { type UserEntity, UsersRepository } from '../users';
-import { mean, meanScores, TeamInsights, weeklyTrend } from './team-insights.service';
+import { mean, meanScores, weeklyTrend } from '../figures';
+import { TeamInsights } from './team-insights.service';
 import { TeamsRepository, type Membership } from '../team-data';
 
 /** The caller's team and role, once the API has checked that the caller belongs to it. */
@@ -220,7 +222,7 @@ export class TeamsService {
         scores: meanScores(analysed),
       },
       coaches,
-      trend: weeklyTrend(analysed),
+      trend: weeklyTrend(analysed, TEAM_OVERVIEW.trendWeeks),
     };
   }
 }

@@ -1,7 +1,38 @@
-import { SESSION_FIGURES, SKILL_CATEGORIES, type CategoryScoreDto, type CoachingStyle, type FigureDirection, type SessionFigures } from '@touchline/shared';
+import {
+  SESSION_FIGURES,
+  SKILL_CATEGORIES,
+  type CategoryScoreDto,
+  type CategoryScores,
+  type CoachingStyle,
+  type FigureDirection,
+  type SessionFigures,
+} from '@touchline/shared';
 import { storedAssessment, type Rubric } from '../analysis';
 import { round } from '../common';
 import type { FigureRow } from './session-figures.repository';
+
+/**
+ * The one rule for a mean of figures: it is taken over the values present, a null (a figure a session does not
+ * have, such as a share without a transcript) is left out rather than counted as 0, and the mean of no values is
+ * null. It is rounded to `places` decimals: 4 unless a view shows fewer (the overview shows 2).
+ */
+export function mean(values: readonly (number | null)[], places = 4): number | null {
+  const present = values.filter((v): v is number => v !== null);
+  return present.length ? round(present.reduce((a, b) => a + b, 0) / present.length, places) : null;
+}
+
+/** Each category's mean score over the rows, by the same rule. */
+export function meanScores(rows: readonly { scores: CategoryScores }[], places = 4): CategoryScores {
+  return Object.fromEntries(
+    SKILL_CATEGORIES.map((c) => [
+      c,
+      mean(
+        rows.map((r) => r.scores[c]),
+        places,
+      ),
+    ]),
+  ) as CategoryScores;
+}
 
 export interface SessionAssessment {
   figures: SessionFigures;
@@ -41,12 +72,7 @@ export function assessmentOf(rubric: Rubric, row: FigureRow): SessionAssessment 
 export function rollingMeans(series: SessionFigures[], window: number): SessionFigures[] {
   return series.map((_, i) => {
     const recent = series.slice(Math.max(0, i - window + 1), i + 1);
-    return Object.fromEntries(
-      SESSION_FIGURES.map((figure) => {
-        const values = recent.map((f) => f[figure]).filter((v): v is number => v !== null);
-        return [figure, values.length ? round(values.reduce((a, b) => a + b, 0) / values.length, 4) : null];
-      }),
-    ) as SessionFigures;
+    return Object.fromEntries(SESSION_FIGURES.map((figure) => [figure, mean(recent.map((f) => f[figure]))])) as SessionFigures;
   });
 }
 
@@ -69,4 +95,35 @@ export function verdicts(direction: FigureDirection, ideal: [number, number] | n
   const worst = Math.max(...known);
   if (best === worst) return values.map(() => null);
   return measured.map((v) => (v === best ? 'best' : v === worst ? 'worst' : null));
+}
+
+/** An analysed session's figures that the weekly trend averages. */
+export interface DatedFigures {
+  date: Date;
+  talkRatio: number | null;
+  questioningShare: number | null;
+  scores: CategoryScores;
+}
+
+/** The Monday (UTC) of a date's ISO week, YYYY-MM-DD. */
+export function weekOf(date: Date): string {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+/** The means per ISO week over the last `weeks` weeks that have analysed sessions, oldest first. */
+export function weeklyTrend(analysed: readonly DatedFigures[], weeks: number) {
+  const byWeek = new Map<string, DatedFigures[]>();
+  for (const s of analysed) byWeek.set(weekOf(s.date), [...(byWeek.get(weekOf(s.date)) ?? []), s]);
+  return [...byWeek.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .slice(-weeks)
+    .map(([week, rows]) => ({
+      week,
+      sessions: rows.length,
+      talkRatio: mean(rows.map((r) => r.talkRatio)),
+      questioningShare: mean(rows.map((r) => r.questioningShare)),
+      scores: meanScores(rows),
+    }));
 }

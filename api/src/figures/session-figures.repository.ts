@@ -9,7 +9,7 @@ export interface FigureRow extends AnalysisFigures {
 }
 
 /**
- * Reads analysed sessions for the dashboards; it writes nothing and owns no table. The sessions come from their
+ * Reads analysed sessions for the dashboards and a team's views; it writes nothing and owns no table. The sessions come from their
  * own repository, the figures from the analyses'; a session deleted between the two reads has lost its analysis
  * and is left out.
  */
