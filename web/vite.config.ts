@@ -8,7 +8,7 @@ import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { helpAnchor, helpSections, parseHelpDocument } from '../shared/src/help';
+import { helpAnchor, helpSections, parseHelpDocument } from '@touchline/shared';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const shared = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url));

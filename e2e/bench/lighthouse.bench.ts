@@ -97,9 +97,16 @@ async function analysedSession(context: BrowserContext): Promise<string> {
   const id = /\/sessions\/([0-9a-f-]{36})$/.exec(new URL(page.url()).pathname)?.[1];
   if (!id) throw new Error(`the upload led to ${page.url()}, not a report`);
   // The analysis runs in the background; the report is measured once it shows the coaching style.
-  for (let tries = 0; !(await page.getByTestId('coaching-style').isVisible()); tries++) {
-    if (tries > 60) throw new Error(`the session was not analysed within two minutes: ${(await page.locator('main').innerText()).slice(0, 400)}`);
-    await page.waitForTimeout(2000);
+  const style = page.getByTestId('coaching-style');
+  for (
+    let tries = 0;
+    !(await style.waitFor({ timeout: 3000 }).then(
+      () => true,
+      () => false,
+    ));
+    tries++
+  ) {
+    if (tries > 40) throw new Error(`the session was not analysed within two minutes: ${(await page.locator('main').innerText()).slice(0, 400)}`);
     await page.reload();
   }
   await page.close();
