@@ -14,6 +14,7 @@ export * from './s3-servers.js';
 export * from './schemathesis.js';
 export * from './services.js';
 export * from './session-generator.js';
+export * from './speech-timing.js';
 export * from './stack-native.js';
 export * from './stripe-mock.js';
 export * from './test-media.js';

@@ -36,6 +36,8 @@ export interface SessionOptions {
   tail?: number;
   /** Field noise that many dB below the speech; omitted for a clean recording. */
   snrDb?: number;
+  /** The noise's colour: brown (most power low down, like wind and distant play; the default) or pink (flatter, like a crowd). */
+  noise?: 'brown' | 'pink';
   /** An espeak-ng voice; en-gb unless told. */
   voice?: string;
 }
@@ -87,10 +89,18 @@ const duration = (file: string) => Number(execFileSync('soxi', ['-D', file], { e
  * `script`: [{ text, at, rising }] — each utterance starts `at` seconds into the session (in order, not overlapping) —
  * or [{ text, pause }]: it starts `pause` seconds after the previous one ends (for scripts whose lines follow
  * each other closely, where the spoken length decides the next start).
- * `seconds`: the session's length (or `tail` seconds after the last line when omitted). `snrDb`: field noise (brown noise, like wind and distant play) that many dB
- * below the speech; omitted for a clean recording. Writes a 16 kHz mono WAV to `file`.
+ * `seconds`: the session's length (or `tail` seconds after the last line when omitted). `snrDb`: field noise (brown noise, like wind and distant play, or pink
+ * with `noise: 'pink'`) that many dB below the speech; omitted for a clean recording. Writes a 16 kHz mono WAV to `file`.
  */
-export function generateSession({ file, script, seconds: fixedSeconds, tail: tailSeconds = 3, snrDb, voice = 'en-gb' }: SessionOptions): GeneratedSession {
+export function generateSession({
+  file,
+  script,
+  seconds: fixedSeconds,
+  tail: tailSeconds = 3,
+  snrDb,
+  noise: colour = 'brown',
+  voice = 'en-gb',
+}: SessionOptions): GeneratedSession {
   const work = mkdtempSync(path.join(tmpdir(), 'touchline-gen-'));
   try {
     const pieces: string[] = [];
@@ -133,7 +143,7 @@ export function generateSession({ file, script, seconds: fixedSeconds, tail: tai
       // Noise level relative to the speech's RMS level.
       const speechRmsDb = rmsDb(path.join(work, 'u0.wav'));
       const noise = path.join(work, 'noise.wav');
-      sox('-n', '-r', String(RATE), '-c', '1', '-b', '16', noise, 'synth', String(seconds), 'brownnoise', 'vol', '0.5');
+      sox('-n', '-r', String(RATE), '-c', '1', '-b', '16', noise, 'synth', String(seconds), `${colour}noise`, 'vol', '0.5');
       const noiseRmsDb = rmsDb(noise);
       const gain = speechRmsDb - snrDb - noiseRmsDb;
       const scaled = path.join(work, 'noise-scaled.wav');
@@ -314,6 +324,45 @@ export function talkHeavyScript({ seed, count }: { seed: number; count: number }
     runs.push(run);
   }
   return { script, codes, runs };
+}
+
+/**
+ * A script whose pauses sit around the intervention gap, where a pause measured a tenth of a second long or short
+ * flips the count: `count` coded lines, each `pause` seconds after the previous one ends, the pauses drawn from
+ * `minPause`–`maxPause` (1.7–2.3 s unless told) or, with `pauses`, taken from that list in turn. Every few lines a
+ * short breath (0.4–0.7 s) joins two lines into one intervention, as a coach's lines often are, unless `breaths`
+ * is false. Answers the script ([{ text, pause }]) and each line's codes; give it to generateSession without
+ * `seconds`, and count the true interventions from the truth it answers.
+ */
+export function nearGapScript({
+  seed,
+  count,
+  minPause = 1.7,
+  maxPause = 2.3,
+  pauses,
+  breaths = true,
+}: {
+  seed: number;
+  count: number;
+  minPause?: number;
+  maxPause?: number;
+  pauses?: readonly number[];
+  breaths?: boolean;
+}): { script: FollowingLine[]; codes: ObserverCode[][] } {
+  const random = seededRandom(seed);
+  const script: FollowingLine[] = [];
+  const codes: ObserverCode[][] = [];
+  let nearGap = 0;
+  for (let i = 0; i < count; i += 1) {
+    let pause: number;
+    if (i === 0) pause = 1 + random();
+    else if (breaths && random() < 0.2) pause = 0.4 + random() * 0.3;
+    else pause = pauses ? pauses[nearGap++ % pauses.length]! : minPause + random() * (maxPause - minPause);
+    const line = CODED_LINES[Math.floor(random() * CODED_LINES.length)]!;
+    script.push({ text: line.text, pause: Math.round(pause * 1000) / 1000 });
+    codes.push(line.codes);
+  }
+  return { script, codes };
 }
 
 /** The same recording in another container: `mp4` (video with a plain picture), `m4a`, `mp3` or `opus`. */

@@ -10,6 +10,7 @@ import { probeDurationSeconds } from './probe';
 import { round } from '../../common';
 import type { Rubric } from '../rubric/rubric';
 import { FRAME_SECONDS, SileroVad } from './silero-vad';
+import { SpeechLevels } from './speech-levels';
 import { speechSegments, type Segment } from './speech-segments';
 import { talkMetrics } from './talk-metrics';
 import { finalRise, pitchTrack } from './prosody';
@@ -36,7 +37,7 @@ export interface RecordingAnalysis extends CoachingAssessment {
   rises: (number | null)[] | null;
 }
 
-/** Read past an utterance's end for the pitch track: the VAD's end is trimmed, and the last syllable's voicing fades out there. */
+/** Read past an utterance's end for the pitch track: the last syllable's voicing fades out there. */
 const PITCH_TAIL_SECONDS = 0.1;
 
 /**
@@ -91,6 +92,7 @@ async function decode(source: string, work: string | null, maxMinutes: number, o
   if (expectedSeconds !== null && expectedSeconds > limitSeconds) throw tooLong();
 
   const vad = await SileroVad.create();
+  const levels = new SpeechLevels();
   const pcmFile = work ? path.join(work, 'speech.raw') : null;
   const pcm = pcmFile ? createWriteStream(pcmFile) : null;
   let decoded = 0;
@@ -99,12 +101,16 @@ async function decode(source: string, work: string | null, maxMinutes: number, o
       decoded += piece.length;
       if (decoded > limitSeconds * SAMPLE_RATE) throw tooLong();
       if (pcm && !pcm.write(toPcm16(piece))) await once(pcm, 'drain');
+      levels.push(piece);
       await vad.push(piece);
       if (expectedSeconds) await onProgress(Math.min(1, decoded / SAMPLE_RATE / expectedSeconds));
     });
     await vad.flush();
     if (pcm) await new Promise<void>((resolve, reject) => pcm.end((error?: Error | null) => (error ? reject(error) : resolve())));
-    const segments = speechSegments(vad.probabilities, FRAME_SECONDS).map((s) => ({ start: round(s.start), end: round(s.end) }));
+    const segments = speechSegments(vad.probabilities, FRAME_SECONDS, undefined, { levels: levels.levels }).map((s) => ({
+      start: round(s.start),
+      end: round(s.end),
+    }));
     return { seconds: samples / SAMPLE_RATE, segments, pcmFile };
   } finally {
     pcm?.destroy();

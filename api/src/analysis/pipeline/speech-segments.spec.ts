@@ -61,6 +61,16 @@ describe('speech segments from frame probabilities', () => {
     ]);
   });
 
+  it('with the 10 ms levels, places the edges on the sound and keeps a short word the VAD heard for less than its length', () => {
+    // "Brilliant," alone: 0.42 s of sound from 1.00 s, which the VAD rates high for nine frames only (0.29 s, 0.20 s after its hangover).
+    const probabilities = timeline([1.024, 0.05], [0.288, 0.95], [2, 0.05]);
+    const levels = Float32Array.from({ length: 330 }, (_, f) => (f >= 100 && f < 142 ? -25 : -70));
+    expect(speechSegments(probabilities, FRAME, DEFAULT_SEGMENTATION)).toEqual([]);
+    const [word] = speechSegments(probabilities, FRAME, DEFAULT_SEGMENTATION, { levels });
+    expect(word!.start).toBeCloseTo(1.005, 3);
+    expect(word!.end).toBeCloseTo(1.415, 3);
+  });
+
   it('ends speech that lasts to the end of the recording there', () => {
     const segments = speechSegments(timeline([1, 0.05], [1, 0.9]), FRAME, noPad);
     expect(segments[0]!.end).toBeCloseTo(2, 1);

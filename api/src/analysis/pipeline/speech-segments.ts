@@ -1,3 +1,5 @@
+import { refineBoundaries, type BoundaryOptions } from './speech-levels';
+
 /** A stretch of the recording, in seconds from its start. */
 export interface Segment {
   start: number;
@@ -13,7 +15,7 @@ export interface SegmentationOptions {
   minSpeechSeconds: number;
   /** Shorter pauses inside speech are bridged. */
   minSilenceSeconds: number;
-  /** Added on both sides of each segment (clipped to the recording), as speech onsets and offsets are soft. */
+  /** Added on both sides of each segment (clipped to the recording), as speech onsets and offsets are soft; not when the levels place them. */
   padSeconds: number;
   /**
    * Taken off the end of each segment: the model's speech probability stays high this long after the voice
@@ -32,11 +34,25 @@ export const DEFAULT_SEGMENTATION: SegmentationOptions = {
   hangoverSeconds: 0.09,
 };
 
+/** The recording's level every 10 ms (SpeechLevels), to place each segment's edges where the sound starts and ends. */
+export interface SpeechEdges {
+  levels: Float32Array;
+  options?: BoundaryOptions;
+}
+
 /**
  * Speech segments from per-frame speech probabilities (frames of `frameSeconds`, back to back), with the
- * hysteresis, minimum-duration and padding rules of Silero VAD's reference `get_speech_timestamps`.
+ * hysteresis, minimum-duration and padding rules of Silero VAD's reference `get_speech_timestamps`. With `edges`,
+ * each segment's start and end are moved to the sound's own (refineBoundaries) instead of padded, where the
+ * speech stands clear of the noise, before bursts too short to be speech are dropped: a short word the VAD heard
+ * for less than its true length is kept.
  */
-export function speechSegments(probabilities: ArrayLike<number>, frameSeconds: number, options: SegmentationOptions = DEFAULT_SEGMENTATION): Segment[] {
+export function speechSegments(
+  probabilities: ArrayLike<number>,
+  frameSeconds: number,
+  options: SegmentationOptions = DEFAULT_SEGMENTATION,
+  edges?: SpeechEdges,
+): Segment[] {
   const total = probabilities.length * frameSeconds;
   const raw: Segment[] = [];
   let start: number | null = null;
@@ -63,8 +79,12 @@ export function speechSegments(probabilities: ArrayLike<number>, frameSeconds: n
   if (start !== null) raw.push({ start, end: lastSpeechEnd });
 
   const trimmed = raw.map((s) => ({ start: s.start, end: Math.max(s.start, s.end - options.hangoverSeconds) }));
-  const kept = trimmed.filter((s) => s.end - s.start >= options.minSpeechSeconds);
-  const padded = kept.map((s) => ({ start: Math.max(0, s.start - options.padSeconds), end: Math.min(total, s.end + options.padSeconds) }));
+  const placed = edges ? refineBoundaries(trimmed, edges.levels, total, edges.options) : trimmed.map((s) => ({ ...s, placed: false }));
+  const kept = placed.filter((s) => s.end - s.start >= options.minSpeechSeconds);
+  // Edges the levels placed are where the sound is; the VAD's own are padded.
+  const padded = kept.map((s) =>
+    s.placed ? { start: s.start, end: s.end } : { start: Math.max(0, s.start - options.padSeconds), end: Math.min(total, s.end + options.padSeconds) },
+  );
   return mergeOverlapping(padded);
 }
 
