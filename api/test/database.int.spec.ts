@@ -86,6 +86,7 @@ describe('users table (migrations)', () => {
       'AccountNotice1765800000000',
       'ThrottleAttempts1765900000000',
       'JobHolders1765910000000',
+      'AnalysisWaiting1766000000000',
     ]);
   });
 });
@@ -118,6 +119,10 @@ describe('coaching_sessions table (migrations)', () => {
     expect(await sqlState(insertSession(owner, { uploaded_at: new Date() }))).toBe('23514');
     expect(await sqlState(insertSession(owner, { uploaded_at: new Date(), storage_key: 'k', content_type: 'video/mp4' }))).toBe('ok');
     expect(await sqlState(insertSession('00000000-0000-4000-8000-000000000000'))).toBe('23503');
+    // What a running analysis waits for is one of the known waits, or nothing.
+    expect(row.analysis_waiting).toBeNull();
+    expect(await sqlState(client.query(`UPDATE coaching_sessions SET analysis_waiting = 'lunch' WHERE id = $1`, [row.id]))).toBe('23514');
+    expect(await sqlState(client.query(`UPDATE coaching_sessions SET analysis_waiting = 'transcriber' WHERE id = $1`, [row.id]))).toBe('ok');
   });
 
   it("removes a user's sessions with the user", async () => {

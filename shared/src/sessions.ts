@@ -45,6 +45,10 @@ export const SESSION_MESSAGES = {
   tooManyStreams: 'Too many Touchline tabs or devices are following live updates for your account. Close one and try again.',
 } as const;
 
+/** What a running analysis can be held up by: the speech recogniser still being installed on the server. */
+export const ANALYSIS_WAITS = ['transcriber'] as const;
+export type AnalysisWait = (typeof ANALYSIS_WAITS)[number];
+
 /** A coaching session as the API returns it. */
 export interface CoachingSessionDto {
   id: string;
@@ -57,6 +61,11 @@ export interface CoachingSessionDto {
   processingStatus: ProcessingStatus;
   /** Percent of the analysis done (0–100). */
   analysisProgress: number;
+  /**
+   * What the running analysis is waiting for, present only while it waits: `transcriber` while the speech
+   * recogniser (Whisper) is still being installed on the server; the analysis goes on by itself once it is there.
+   */
+  waitingFor?: AnalysisWait;
   /** Why the analysis failed, when it did. */
   failureReason: string | null;
   /** True when the analysis failed and trying it again can succeed; a recording that cannot be analysed is final. */
@@ -115,6 +124,8 @@ export interface SessionStatusEventDto {
   status: ProcessingStatus | 'deleted';
   /** Percent of the analysis done (0–100). */
   progress: number;
+  /** What the running analysis is waiting for, present only while it waits (as CoachingSessionDto.waitingFor). */
+  waitingFor?: AnalysisWait;
   /** Whether the recording has finished uploading. */
   uploaded: boolean;
 }

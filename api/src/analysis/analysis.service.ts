@@ -62,6 +62,7 @@ export class AnalysisService {
         squad: await this.squads.namesForAnalysis(claimed.ownerId),
         maxRecordingMinutes: this.config.analysis.maxRecordingMinutes,
         onProgress: (done) => progress.report(done),
+        onWaiting: (waiting) => this.sessions.reportWaiting(sessionId, waiting ? 'transcriber' : null),
       });
       await this.analyses.store(sessionId, {
         metrics: analysis.metrics,

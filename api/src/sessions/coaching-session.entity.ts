@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { MediaType, ProcessingStatus } from '@touchline/shared';
+import type { AnalysisWait, MediaType, ProcessingStatus } from '@touchline/shared';
 
 const bigintAsNumber = { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
 
@@ -42,6 +42,13 @@ export class CoachingSessionEntity {
   /** Percent of the analysis done while it runs. */
   @Column({ name: 'analysis_progress', type: 'smallint', default: 0 })
   analysisProgress: number;
+
+  /**
+   * What the running analysis waits for (the speech recogniser still being installed); null while it is not
+   * waiting. Optional only so that records built by hand (tests) need not name it: the database always answers it.
+   */
+  @Column({ name: 'analysis_waiting', type: 'varchar', length: 16, nullable: true })
+  analysisWaiting?: AnalysisWait | null;
 
   /** Why the analysis failed, in words a coach reads; null unless it failed. */
   @Column({ name: 'failure_reason', type: 'varchar', length: 500, nullable: true })

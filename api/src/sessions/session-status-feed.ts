@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import type { SessionStatusEventDto } from '@touchline/shared';
+import type { AnalysisWait, SessionStatusEventDto } from '@touchline/shared';
 import { Client } from 'pg';
 import { type Observable, ReplaySubject, Subject, take } from 'rxjs';
 import { DATABASE_URL } from '../database';
 
-/** The NOTIFY channel the `coaching_sessions` triggers announce changes on (migration 1764200000000). */
+/** The NOTIFY channel the `coaching_sessions` triggers announce changes on (migrations 1764200000000, 1766000000000). */
 export const SESSION_STATUS_CHANNEL = 'session_status';
 /** The NOTIFY channel a user's plan or role change is announced on (migration 1764400000000). */
 export const ACCOUNT_CHANNEL = 'account_changes';
@@ -12,9 +12,10 @@ export const ACCOUNT_CHANNEL = 'account_changes';
 /** How long a process that keeps listening waits before connecting again after losing its connection. */
 const RELISTEN_DELAY_MS = 2_000;
 
-/** One change as the database announces it: the event a coach receives, and whose session it is. */
-export interface SessionStatusChange extends SessionStatusEventDto {
+/** One change as the database announces it: the event a coach receives (with `waitingFor` null when not waiting), and whose session it is. */
+export interface SessionStatusChange extends Omit<SessionStatusEventDto, 'waitingFor'> {
   ownerId: string;
+  waitingFor?: AnalysisWait | null;
 }
 
 /**

@@ -41,9 +41,9 @@ export class SessionStreamService implements BeforeApplicationShutdown {
     };
     const ownChanges = this.feed.changes.pipe(
       filter((change) => change.ownerId === user.id),
-      map(({ sessionId, status, progress, uploaded }): MessageEvent => ({
+      map(({ sessionId, status, progress, waitingFor, uploaded }): MessageEvent => ({
         type: SESSION_EVENTS.event,
-        data: { sessionId, status, progress, uploaded } satisfies SessionStatusEventDto,
+        data: { sessionId, status, progress, ...(status === 'processing' && waitingFor ? { waitingFor } : {}), uploaded } satisfies SessionStatusEventDto,
       })),
     );
     // The coach's plan or role changed (an admin, or billing): the app refreshes the user (docs/product-spec.md §4, plan change).

@@ -12,6 +12,7 @@ export function mapSession(session: CoachingSessionEntity): CoachingSessionDto {
     contentType: session.contentType,
     processingStatus: session.processingStatus,
     analysisProgress: session.analysisProgress,
+    ...(session.processingStatus === 'processing' && session.analysisWaiting ? { waitingFor: session.analysisWaiting } : {}),
     failureReason: session.failureReason,
     retryable: session.processingStatus === 'failed' && session.failureRetryable,
     uploadedAt: session.uploadedAt?.toISOString() ?? null,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { MediaType, ProcessingStatus } from '@touchline/shared';
+import type { AnalysisWait, MediaType, ProcessingStatus } from '@touchline/shared';
 import { type EntityManager, In, IsNull, LessThan, Not, Repository } from 'typeorm';
 import { returningRows } from '../database';
 import { CoachingSessionEntity } from './coaching-session.entity';
@@ -177,7 +177,7 @@ export class SessionsRepository {
   async claimForAnalysis(id: string): Promise<{ storageKey: string; ownerId: string } | null> {
     const rows = returningRows<{ storage_key: string; owner_id: string }>(
       await this.sessions.query(
-        `UPDATE coaching_sessions SET processing_status = 'processing', analysis_progress = 0, failure_reason = NULL, updated_at = now()
+        `UPDATE coaching_sessions SET processing_status = 'processing', analysis_progress = 0, analysis_waiting = NULL, failure_reason = NULL, updated_at = now()
           WHERE id = $1 AND uploaded_at IS NOT NULL AND processing_status IN ('pending', 'processing')
           RETURNING storage_key, owner_id`,
         [id],
@@ -191,11 +191,25 @@ export class SessionsRepository {
     await this.sessions.update({ id, processingStatus: 'processing' }, { analysisProgress: percent });
   }
 
+  /** Says what the running analysis waits for (null: it goes on), for the coach's live status. */
+  async reportWaiting(id: string, waitingFor: AnalysisWait | null): Promise<void> {
+    await this.sessions.update({ id, processingStatus: 'processing' }, { analysisWaiting: waitingFor });
+  }
+
   /** Marks the session analysed with its measured length, inside the transaction that stores its result. */
   async markAnalysed(id: string, recordingSeconds: number, tx: EntityManager): Promise<void> {
     await tx
       .getRepository(CoachingSessionEntity)
-      .update({ id }, { processingStatus: 'completed', analysisProgress: 100, failureReason: null, recordingSeconds: Math.round(recordingSeconds * 10) / 10 });
+      .update(
+        { id },
+        {
+          processingStatus: 'completed',
+          analysisProgress: 100,
+          analysisWaiting: null,
+          failureReason: null,
+          recordingSeconds: Math.round(recordingSeconds * 10) / 10,
+        },
+      );
   }
 
   /** Seconds of the owner's recordings uploaded since the given moment, as far as their analyses have measured them. */
@@ -208,14 +222,14 @@ export class SessionsRepository {
   }
 
   async markFailed(id: string, reason: string, retryable: boolean): Promise<void> {
-    await this.sessions.update({ id }, { processingStatus: 'failed', failureReason: reason, failureRetryable: retryable });
+    await this.sessions.update({ id }, { processingStatus: 'failed', analysisWaiting: null, failureReason: reason, failureRetryable: retryable });
   }
 
   /** Puts the owner's failed session back to waiting for analysis; false unless it failed and may be retried. */
   async retryFailed(id: string, ownerId: string): Promise<boolean> {
     const result = await this.sessions.update(
       { id, ownerId, processingStatus: 'failed', failureRetryable: true },
-      { processingStatus: 'pending', analysisProgress: 0, failureReason: null },
+      { processingStatus: 'pending', analysisProgress: 0, analysisWaiting: null, failureReason: null },
     );
     return (result.affected ?? 0) > 0;
   }

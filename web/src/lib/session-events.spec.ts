@@ -35,6 +35,17 @@ describe('session status events in the cache', () => {
     expect([invalidated(['/api/sessions/s1']), invalidated(['/api/sessions', '']), invalidated(['/api/dashboard/overview'])]).toEqual([false, false, false]);
   });
 
+  it('writes a wait for the transcriber into the session and the list, and its end, without refetching them', async () => {
+    const { queryClient, invalidated } = seeded();
+    await applySessionEvent(queryClient, { ...event('processing', 40), waitingFor: 'transcriber' }, { status: 'processing', uploaded: true });
+    expect(queryClient.getQueryData(['/api/sessions/s1'])).toMatchObject({ analysisProgress: 40, waitingFor: 'transcriber' });
+    expect(queryClient.getQueryData<SessionPageDto>(['/api/sessions', ''])!.items[0]).toMatchObject({ waitingFor: 'transcriber' });
+    await applySessionEvent(queryClient, event('processing', 45), { status: 'processing', uploaded: true });
+    expect(queryClient.getQueryData(['/api/sessions/s1'])).not.toHaveProperty('waitingFor');
+    expect(queryClient.getQueryData<OverviewDto>(['/api/dashboard/overview'])!.latest[0]).not.toHaveProperty('waitingFor');
+    expect([invalidated(['/api/sessions/s1']), invalidated(['/api/sessions', ''])]).toEqual([false, false]);
+  });
+
   it('refetches the session, the lists and the overview when the status changes or the session is deleted', async () => {
     for (const next of [event('completed', 100), event('failed', 35), event('deleted', 35)]) {
       const { queryClient, invalidated } = seeded();

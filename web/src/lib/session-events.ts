@@ -17,11 +17,12 @@ export type KnownStatus = Pick<SessionStatusEventDto, 'status' | 'uploaded'>;
 
 function patched(session: CoachingSessionDto, event: SessionStatusEventDto): CoachingSessionDto {
   if (session.id !== event.sessionId || event.status === 'deleted') return session;
-  return { ...session, processingStatus: event.status, analysisProgress: event.progress };
+  const { waitingFor: _, ...rest } = session;
+  return { ...rest, processingStatus: event.status, analysisProgress: event.progress, ...(event.waitingFor ? { waitingFor: event.waitingFor } : {}) };
 }
 
 /**
- * Brings the cached server data in line with one event. Progress is written into what is cached (the session,
+ * Brings the cached server data in line with one event. Progress, and what the analysis waits for, is written into what is cached (the session,
  * every page of the list, the overview's latest sessions) without a request; a new status, a finished upload or a
  * deletion refetches what shows it (the session, so a failure brings its reason and a completion its report; the
  * lists and the overview, whose filters and totals depend on it). Queries nobody shows are only marked stale.

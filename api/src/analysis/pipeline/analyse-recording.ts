@@ -28,6 +28,8 @@ export interface AnalyseOptions {
   maxRecordingMinutes: number;
   /** The share done, from 0 to 1. */
   onProgress?: (done: number) => Promise<void>;
+  /** Told when the transcription starts and stops waiting for its recogniser to be installed (TranscribeOptions). */
+  onWaiting?: (waiting: boolean) => Promise<void>;
 }
 
 export interface RecordingAnalysis extends CoachingAssessment {
@@ -64,6 +66,7 @@ export async function analyseRecording(source: string, options: AnalyseOptions):
       texts = await transcriber.transcribe(pcmFile, spans, {
         onProgress: (done) => onProgress(decodeShare + done * (1 - decodeShare)),
         vocabulary: options.squad ?? [],
+        onWaiting: options.onWaiting,
       });
       rises = [];
       for (const u of utterances)

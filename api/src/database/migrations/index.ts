@@ -25,6 +25,7 @@ import { PlanRequests1765700000000 } from './1765700000000-plan-requests';
 import { AccountNotice1765800000000 } from './1765800000000-account-notice';
 import { ThrottleAttempts1765900000000 } from './1765900000000-throttle-attempts';
 import { JobHolders1765910000000 } from './1765910000000-job-holders';
+import { AnalysisWaiting1766000000000 } from './1766000000000-analysis-waiting';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   AccountNotice1765800000000,
   ThrottleAttempts1765900000000,
   JobHolders1765910000000,
+  AnalysisWaiting1766000000000,
 ];

@@ -1,8 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
+  ANALYSIS_WAITS,
   MEDIA_TYPES,
   PROCESSING_STATUSES,
   SESSION_PAGE,
+  type AnalysisWait,
   type CoachingSessionDto,
   type CreatedSessionDto,
   type MediaType,
@@ -36,6 +38,13 @@ export class SessionResponse implements CoachingSessionDto {
 
   @ApiProperty({ type: 'integer', minimum: 0, maximum: 100, description: 'Percent of the analysis done' })
   analysisProgress: number;
+
+  @ApiProperty({
+    enum: ANALYSIS_WAITS,
+    required: false,
+    description: 'What the running analysis is waiting for, present only while it waits: `transcriber` while the speech recogniser is still being installed',
+  })
+  waitingFor?: AnalysisWait;
 
   @ApiProperty({ type: String, nullable: true, description: 'Why the analysis failed, when it did' })
   failureReason: string | null;
@@ -121,6 +130,9 @@ export class SessionStatusEventResponse implements SessionStatusEventDto {
 
   @ApiProperty({ type: 'integer', minimum: 0, maximum: 100, description: 'Percent of the analysis done' })
   progress: number;
+
+  @ApiProperty({ enum: ANALYSIS_WAITS, required: false, description: 'What the running analysis is waiting for, present only while it waits' })
+  waitingFor?: AnalysisWait;
 
   @ApiProperty({ description: 'Whether the recording has finished uploading' })
   uploaded: boolean;

@@ -14,4 +14,10 @@ describe('session status', () => {
     expect(statusOf({ ...uploaded, processingStatus: 'completed' }).label).toBe('Analysed');
     expect(statusOf({ ...uploaded, processingStatus: 'failed' }).label).toBe('Analysis failed');
   });
+
+  it('says so while the analysis waits for the transcriber to finish installing', () => {
+    expect(statusOf({ ...uploaded, processingStatus: 'processing', analysisProgress: 40, waitingFor: 'transcriber' }).label).toBe(
+      'Waiting for the transcriber to install',
+    );
+  });
 });

@@ -15,10 +15,14 @@ const TONES: Record<ProcessingStatus, string> = {
   failed: 'bg-red-100 text-red-800',
 };
 
-/** Where one session stands, as a badge: an open upload comes before any analysis. */
-export function statusOf(session: Pick<CoachingSessionDto, 'uploadedAt' | 'processingStatus' | 'analysisProgress'>): { label: string; tone: string } {
+/** Where one session stands, as a badge: an open upload comes before any analysis, a wait for the transcriber before progress. */
+export function statusOf(session: Pick<CoachingSessionDto, 'uploadedAt' | 'processingStatus' | 'analysisProgress' | 'waitingFor'>): {
+  label: string;
+  tone: string;
+} {
   if (!session.uploadedAt) return { label: 'Upload not finished', tone: 'bg-amber-100 text-amber-800' };
   const status = session.processingStatus;
+  if (status === 'processing' && session.waitingFor === 'transcriber') return { label: 'Waiting for the transcriber to install', tone: TONES.pending };
   const label = status === 'processing' ? `${STATUS_LABELS.processing} (${session.analysisProgress}%)` : STATUS_LABELS[status];
   return { label, tone: TONES[status] };
 }

@@ -138,20 +138,25 @@ export class AutoTranscriber implements Transcriber {
   }
 
   /**
-   * The recogniser to use, waiting while the sidecar is installed or started; a retryable TranscriptionError
-   * that says so when it is still not ready after `waitMs`.
+   * The recogniser to use, waiting while the sidecar is installed or started (telling `onWaiting` when the wait
+   * starts and when the choice is made); a retryable TranscriptionError that says so when it is still not ready
+   * after `waitMs`, without telling `onWaiting` the wait is over: the job waits again when it is tried again.
    */
-  async decide(waitMs = this.options.waitMs): Promise<Decision> {
+  async decide(waitMs = this.options.waitMs, onWaiting?: (waiting: boolean) => Promise<void>): Promise<Decision> {
     const deadline = Date.now() + waitMs;
     let told = false;
     for (;;) {
       // One read at a time, shared by every analysis that waits.
       this.waiting ??= this.check().finally(() => (this.waiting = null));
       const decided = await this.waiting;
-      if (decided) return decided;
+      if (decided) {
+        if (told) await onWaiting?.(false);
+        return decided;
+      }
       if (!told) {
         this.logger.log(`an analysis waits for the Whisper transcriber (${this.pendingDetail})`);
         told = true;
+        await onWaiting?.(true);
       }
       if (Date.now() >= deadline) {
         throw new TranscriptionError(
@@ -164,7 +169,7 @@ export class AutoTranscriber implements Transcriber {
   }
 
   async transcribe(pcmFile: string, spans: Segment[], options?: TranscribeOptions): Promise<Recognised[]> {
-    const { transcriber, whisperMissing } = await this.decide();
+    const { transcriber, whisperMissing } = await this.decide(this.options.waitMs, options?.onWaiting);
     if (!transcriber) {
       const why = `${whisperMissing}; ${this.options.fallbackMissing ?? 'no other recogniser is installed'}`;
       throw new TranscriptionError(`No speech recogniser can run on this server: ${why}.`, why);

@@ -82,6 +82,25 @@ describe('TRANSCRIBER=auto (the default): Whisper whenever it can be had', () =>
     expect((await waiting).transcriber).toBeInstanceOf(WhisperTranscriber);
   });
 
+  it('tells the analysis when it starts waiting for the install and when the wait is over, and nothing when there is no wait', async () => {
+    await writeState({ state: 'installing', detail: 'installing 27 checked packages' });
+    const transcriber = auto({ TRANSCRIBER_STATE_FILE: stateFile }).transcriber as AutoTranscriber;
+    const told: boolean[] = [];
+    const onWaiting = async (waiting: boolean) => void told.push(waiting);
+    await expect(transcriber.decide(200, onWaiting)).rejects.toBeInstanceOf(TranscriptionError);
+    // A wait that runs out is still a wait: the analysis is tried again and waits again.
+    expect(told).toEqual([true]);
+
+    const waiting = transcriber.decide(10_000, onWaiting);
+    setTimeout(() => void writeState({ state: 'unavailable', reason: 'no Python 3.11, 3.12 or 3.13 with venv was found' }), 300);
+    expect((await waiting).transcriber).toBeInstanceOf(PocketsphinxTranscriber);
+    expect(told).toEqual([true, true, false]);
+
+    // Decided: the next analysis does not wait, and hears nothing.
+    await transcriber.decide(0, onWaiting);
+    expect(told).toEqual([true, true, false]);
+  });
+
   it('takes a fixed WHISPER_URL once its /health answers', async () => {
     let healthy = false;
     const server: Server = createServer((req, res) => res.writeHead(req.url === '/health' && healthy ? 200 : 503).end());

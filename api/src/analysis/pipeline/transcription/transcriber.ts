@@ -15,6 +15,12 @@ export interface TranscribeOptions {
   onProgress?: (done: number) => Promise<void>;
   /** Words the session is likely to contain that a general model may miss: the squad's first names. */
   vocabulary?: string[];
+  /**
+   * Told `true` when the transcription has to wait for its recogniser (Whisper still being installed), and `false`
+   * once the recogniser is chosen; never told when there is no wait. A wait that runs out fails the transcription
+   * (retryable) without `false`: the analysis is tried again and waits again.
+   */
+  onWaiting?: (waiting: boolean) => Promise<void>;
 }
 
 /**

@@ -9,6 +9,7 @@ import { useSeekablePlayer } from '@/lib/use-seekable-player';
 import { canShareForReview } from '../review-plan';
 import { CategoryScores } from './category-scores';
 import { CodedTranscript } from './coded-transcript';
+import { RecogniserNote } from './recogniser-note';
 import { ReviewComments } from './review-comments';
 import { ReviewSharing } from './review-sharing';
 
@@ -92,6 +93,7 @@ export function SessionAnalysis({ report, readOnly = false, mediaUrl }: { report
         <Stat label={FIGURE_INFO.longestSilenceSeconds.label} value={formatFigure('longestSilenceSeconds', metrics.longestSilenceSeconds)} />
         {metrics.speechRateWpm !== null && <Stat label="Speech rate" value={`${Math.round(metrics.speechRateWpm)} words/min`} />}
       </dl>
+      <RecogniserNote transcriber={report.transcriber} />
       <CategoryScores scores={report.scores} rubricVersion={report.rubricVersion} />
       <CodedTranscript transcript={report.transcript} codeCounts={report.codeCounts} transcriber={report.transcriber} onSeek={seek} />
       {!readOnly && <ReviewComments sessionId={session.id} onSeek={seek} />}

@@ -104,6 +104,34 @@ describe('session report', () => {
     expect(screen.queryByText('Speech rate')).not.toBeInTheDocument();
   });
 
+  it('says a report was transcribed by PocketSphinx, what that means, and what gets Whisper', async () => {
+    serve({ ...report, transcriber: 'pocketsphinx' });
+    renderApp('/sessions/s1', makeUser());
+    const note = await screen.findByRole('complementary', { name: 'Speech recogniser' });
+    expect(note).toHaveTextContent('Transcribed with PocketSphinx, a basic speech recogniser: many of its words are wrong');
+    expect(note).toHaveTextContent('Whisper is far more accurate');
+    expect(note).toHaveTextContent('Python 3.11, 3.12 or 3.13 and venv');
+    expect(note).toHaveTextContent('apt-get install python3 python3-venv');
+    expect(note).toHaveTextContent('npm start');
+  });
+
+  it('has no recogniser note on a report transcribed by Whisper', async () => {
+    serve({ ...report, transcriber: 'whisper' });
+    renderApp('/sessions/s1', makeUser());
+    expect(await screen.findByTestId('coaching-style')).toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'Speech recogniser' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/PocketSphinx/)).not.toBeInTheDocument();
+  });
+
+  it('says the analysis waits for the transcriber to finish installing while it does', async () => {
+    const waiting: CoachingSessionDto = { ...session, processingStatus: 'processing', analysisProgress: 40, waitingFor: 'transcriber' };
+    fakeApi(({ path }) => (path === '/api/sessions/s1' ? waiting : undefined));
+    renderApp('/sessions/s1', makeUser());
+    expect(await screen.findByTestId('waiting-for-transcriber')).toHaveTextContent(
+      'Analysing… 40%. Waiting for the transcriber (the Whisper speech recogniser) to finish installing on the server',
+    );
+  });
+
   it('tries a failed analysis again and shows the session pending', async () => {
     const failed = {
       ...session,

@@ -45,6 +45,11 @@ export default function SessionReportScreen() {
             <>
               {!session.data.uploadedAt ? (
                 <p>The recording has not finished uploading.</p>
+              ) : session.data.processingStatus === 'processing' && session.data.waitingFor === 'transcriber' ? (
+                <p data-testid="waiting-for-transcriber">
+                  Analysing… {session.data.analysisProgress}%. Waiting for the transcriber (the Whisper speech recogniser) to finish installing on the server:
+                  the analysis goes on by itself once it is ready, and this page shows the report then.
+                </p>
               ) : (
                 <p>
                   {session.data.processingStatus === 'processing' ? `Analysing… ${session.data.analysisProgress}%` : 'Waiting for analysis.'} This page shows
