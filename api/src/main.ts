@@ -17,6 +17,7 @@ async function main(): Promise<void> {
     const pgLog = logger.child({ component: 'postgres' });
     embedded = await startEmbeddedPostgres(config.dataDir, {
       port: config.embeddedPostgresPort,
+      rootPostgres: config.rootPostgres,
       log: (line) => pgLog.debug(line),
     });
     logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');

@@ -12,6 +12,7 @@ import {
   type SessionReportDto,
 } from '@touchline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppConfig } from '../src/config/app-config';
 import { JobQueue } from '../src/jobs/job-queue';
 import { loadRubric } from '../src/analysis/rubric/rubric';
 import { talkMetrics } from '../src/analysis/pipeline/talk-metrics';
@@ -150,15 +151,16 @@ describe('session analysis (queue, worker, report)', { timeout: 90_000 }, () => 
   it('tries again a failure of the server once it is mended', async () => {
     const file = path.join(dir, 'before-ffmpeg.wav');
     generateSession({ file, seconds: 5, script: [{ text: 'Well done.', at: 1 }] });
-    const saved = process.env.FFMPEG_PATH;
-    process.env.FFMPEG_PATH = path.join(dir, 'no-ffmpeg-here');
+    // FFMPEG_PATH naming a program that is not there, as on a server without ffmpeg; then ffmpeg is installed.
+    const settings = api.app.get(AppConfig).analysis;
+    const saved = settings.ffmpegPath;
+    settings.ffmpegPath = path.join(dir, 'no-ffmpeg-here');
     let id: string;
     try {
       id = await upload('before-ffmpeg.wav', await readFile(file));
       expect(await settled(id)).toMatchObject({ processingStatus: 'failed', failureReason: expect.stringMatching(/ffmpeg is not installed/), retryable: true });
     } finally {
-      if (saved === undefined) delete process.env.FFMPEG_PATH;
-      else process.env.FFMPEG_PATH = saved;
+      settings.ffmpegPath = saved;
     }
     const retried = await call('POST', `/api/sessions/${id}/analysis`);
     expect(retried.status).toBe(202);

@@ -61,6 +61,8 @@ export class AnalysisService {
         transcriber: this.transcriber,
         squad: await this.squads.namesForAnalysis(claimed.ownerId),
         maxRecordingMinutes: this.config.analysis.maxRecordingMinutes,
+        ffmpegPath: this.config.analysis.ffmpegPath,
+        ffprobePath: this.config.analysis.ffprobePath,
         onProgress: (done) => progress.report(done),
         onWaiting: (waiting) => this.sessions.reportWaiting(sessionId, waiting ? 'transcriber' : null),
       });

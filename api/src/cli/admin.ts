@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { SIGNUP_PLANS, TEAM_MESSAGES, type SignupPlan } from '@touchline/shared';
 import { Client } from 'pg';
-import { loadConfig } from '../config';
+import { type AppConfig, loadConfig } from '../config';
 import { startEmbeddedPostgres, isLastTeamAdmin, clusterDirFor } from '../database';
 import { isAlive } from '../common';
 import { ASSIGN_PLAN_SQL, DECLINE_PLAN_REQUEST_SQL, PLAN_REQUESTS_SQL, type AssignedPlan, type PlanRequestRow } from '../users';
@@ -28,8 +28,8 @@ const USAGE = [
 class UsageError extends Error {}
 
 /** The running embedded cluster's address, or null when it is not running. */
-async function runningEmbedded(dataDir: string): Promise<string | null> {
-  const pidFile = path.join(await clusterDirFor(dataDir), 'postmaster.pid');
+async function runningEmbedded({ dataDir, rootPostgres }: AppConfig): Promise<string | null> {
+  const pidFile = path.join(await clusterDirFor(dataDir, rootPostgres.clustersDir), 'postmaster.pid');
   const secretsFile = path.join(dataDir, 'postgres-secrets.json');
   if (!existsSync(pidFile) || !existsSync(secretsFile)) return null;
   // postmaster.pid: pid, data directory, start time, port, … (PostgreSQL's own layout).
@@ -41,10 +41,10 @@ async function runningEmbedded(dataDir: string): Promise<string | null> {
 
 async function withDatabase<T>(work: (client: Client) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  let url = config.databaseUrl ?? (await runningEmbedded(config.dataDir));
+  let url = config.databaseUrl ?? (await runningEmbedded(config));
   let stop: (() => Promise<void>) | undefined;
   if (!url) {
-    const db = await startEmbeddedPostgres(config.dataDir);
+    const db = await startEmbeddedPostgres(config.dataDir, { rootPostgres: config.rootPostgres });
     url = db.url;
     stop = db.stop;
   }

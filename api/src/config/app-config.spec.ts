@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './app-config';
@@ -77,6 +78,36 @@ describe('configuration', () => {
       webhookSecret: 'whsec_2',
       apiUrl: undefined,
     });
+  });
+
+  it('runs ffmpeg and ffprobe from PATH unless FFMPEG_PATH and FFPROBE_PATH name them', () => {
+    expect(loadConfig({}, '/').analysis).toMatchObject({ ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' });
+    expect(loadConfig({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg', FFPROBE_PATH: '/opt/ffmpeg/bin/ffprobe' }, '/').analysis).toMatchObject({
+      ffmpegPath: '/opt/ffmpeg/bin/ffmpeg',
+      ffprobePath: '/opt/ffmpeg/bin/ffprobe',
+    });
+    expect(() => loadConfig({ FFMPEG_PATH: ' ffmpeg' }, '/')).toThrow('Invalid configuration: FFMPEG_PATH must be a program name or path');
+    expect(() => loadConfig({ FFPROBE_PATH: 'ffprobe ' }, '/')).toThrow('FFPROBE_PATH must be a program name or path');
+  });
+
+  it('looks for programs on the process PATH, whatever the settings given', () => {
+    expect(loadConfig({}, '/', '/usr/local/bin:/usr/bin').analysis.searchPath).toBe('/usr/local/bin:/usr/bin');
+    expect(loadConfig({ PATH: '/elsewhere' }, '/').analysis.searchPath).toBe(process.env.PATH ?? '');
+  });
+
+  it('keeps the worker heartbeat in the temporary folder unless WORKER_HEARTBEAT_FILE names a file, from the working directory', () => {
+    expect(loadConfig({}, '/srv').workerHeartbeatFile).toBe(path.join(tmpdir(), 'touchline-worker.heartbeat'));
+    expect(loadConfig({ WORKER_HEARTBEAT_FILE: 'run/worker.heartbeat' }, '/srv').workerHeartbeatFile).toBe('/srv/run/worker.heartbeat');
+    expect(() => loadConfig({ WORKER_HEARTBEAT_FILE: '  ' }, '/')).toThrow('WORKER_HEARTBEAT_FILE must be a path');
+  });
+
+  it('runs the embedded PostgreSQL as root from /var/cache/touchline and /var/lib/touchline/clusters unless told otherwise', () => {
+    expect(loadConfig({}, '/').rootPostgres).toEqual({ runtimeDir: '/var/cache/touchline', clustersDir: '/var/lib/touchline/clusters' });
+    expect(loadConfig({ TOUCHLINE_POSTGRES_RUNTIME_DIR: '/srv/pg-runtime', TOUCHLINE_POSTGRES_CLUSTERS_DIR: 'clusters' }, '/srv').rootPostgres).toEqual({
+      runtimeDir: '/srv/pg-runtime',
+      clustersDir: '/srv/clusters',
+    });
+    expect(() => loadConfig({ TOUCHLINE_POSTGRES_CLUSTERS_DIR: 'a\0b' }, '/')).toThrow('TOUCHLINE_POSTGRES_CLUSTERS_DIR must be a path');
   });
 
   it('lists every bad variable at once', () => {

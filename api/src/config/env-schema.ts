@@ -6,6 +6,12 @@ const SIGNUP_START_PLANS = SIGNUP_PLANS.filter((p) => p !== 'Elite') as [string,
 import { z } from 'zod';
 
 export const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
+
+/**
+ * Where the embedded PostgreSQL's binaries and clusters go when the API runs as root from a folder the `postgres`
+ * user cannot enter (a clone in root's home): TOUCHLINE_POSTGRES_RUNTIME_DIR and TOUCHLINE_POSTGRES_CLUSTERS_DIR.
+ */
+export const ROOT_POSTGRES_DEFAULTS = { runtimeDir: '/var/cache/touchline', clustersDir: '/var/lib/touchline/clusters' } as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /**
  * `auto`: Whisper when it can be had (WHISPER_URL, or the sidecar `npm start` installs and reports in
@@ -33,6 +39,12 @@ const positiveInt = (name: string) =>
     .transform(Number)
     .refine(Number.isSafeInteger, `${name} is too large`);
 
+/** A file or folder; a relative one is taken from the working directory. */
+const fsPath = (name: string) => z.string().refine((v) => v.trim() !== '' && !v.includes('\0'), `${name} must be a path`);
+
+/** A program: a name looked up on PATH, or a path to it. */
+const program = (name: string) => z.string().regex(/^[^\s\0](.*[^\s\0])?$/, `${name} must be a program name or path`);
+
 const bool = (name: string) => z.enum(['true', 'false'], { message: `${name} must be true or false` }).transform((v) => v === 'true');
 
 const envShape = z.object({
@@ -44,6 +56,9 @@ const envShape = z.object({
     .regex(/^postgres(ql)?:\/\/.+/, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
     .optional(),
   EMBEDDED_POSTGRES_PORT: port('EMBEDDED_POSTGRES_PORT').default(0),
+  TOUCHLINE_POSTGRES_RUNTIME_DIR: fsPath('TOUCHLINE_POSTGRES_RUNTIME_DIR').default(ROOT_POSTGRES_DEFAULTS.runtimeDir),
+  TOUCHLINE_POSTGRES_CLUSTERS_DIR: fsPath('TOUCHLINE_POSTGRES_CLUSTERS_DIR').default(ROOT_POSTGRES_DEFAULTS.clustersDir),
+  WORKER_HEARTBEAT_FILE: fsPath('WORKER_HEARTBEAT_FILE').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   BODY_LIMIT: z
     .string()
@@ -120,6 +135,8 @@ const envShape = z.object({
     .regex(/^[a-z]{2}$/, 'TRANSCRIBER_LANGUAGE must be a two-letter language code')
     .default('en'),
   POCKETSPHINX_MODEL_DIR: z.string().min(1).default('/usr/share/pocketsphinx/model/en-us'),
+  FFMPEG_PATH: program('FFMPEG_PATH').default('ffmpeg'),
+  FFPROBE_PATH: program('FFPROBE_PATH').default('ffprobe'),
   PLANS_FILE: z.string().min(1).optional(),
   ADMIN_EMAILS: z
     .string()

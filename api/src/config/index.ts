@@ -7,6 +7,8 @@ export {
   type KeycloakSettings,
   loadConfig,
   type LoginThrottleSettings,
+  ROOT_POSTGRES_DEFAULTS,
+  type RootPostgresSettings,
   type S3Settings,
   type StripeSettings,
 } from './app-config';

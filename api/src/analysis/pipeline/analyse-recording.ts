@@ -26,6 +26,9 @@ export interface AnalyseOptions {
   /** The coach's squad: the first names the coding detects. */
   squad?: string[];
   maxRecordingMinutes: number;
+  /** The programs that decode and probe the recording (AnalysisSettings); `ffmpeg` and `ffprobe` on PATH unless given. */
+  ffmpegPath?: string;
+  ffprobePath?: string;
   /** The share done, from 0 to 1. */
   onProgress?: (done: number) => Promise<void>;
   /** Told when the transcription starts and stops waiting for its recogniser to be installed (TranscribeOptions). */
@@ -54,7 +57,7 @@ export async function analyseRecording(source: string, options: AnalyseOptions):
   try {
     // Decoding and voice activity take the first part of the progress; transcription, when there is one, the rest.
     const decodeShare = transcriber ? DECODE_SHARE_WITH_TRANSCRIBER : 1;
-    const { seconds, segments, pcmFile } = await decode(source, work, options.maxRecordingMinutes, (done) => onProgress(done * decodeShare));
+    const { seconds, segments, pcmFile } = await decode(source, work, options, (done) => onProgress(done * decodeShare));
     const gap = rubric.segmentation.intervention_gap_seconds.value;
     const metrics = talkMetrics(segments, seconds, gap);
     let utterances: Segment[] | null = null;
@@ -88,10 +91,11 @@ export async function analyseRecording(source: string, options: AnalyseOptions):
  * transcriber. Refuses recordings longer than the limit, from the container's duration when it states one
  * and while decoding when it does not.
  */
-async function decode(source: string, work: string | null, maxMinutes: number, onProgress: (done: number) => Promise<void>) {
+async function decode(source: string, work: string | null, options: AnalyseOptions, onProgress: (done: number) => Promise<void>) {
+  const maxMinutes = options.maxRecordingMinutes;
   const limitSeconds = maxMinutes * 60;
   const tooLong = () => new DecodeError(SESSION_MESSAGES.tooLong(formatMinutes(maxMinutes)));
-  const expectedSeconds = await probeDurationSeconds(source).catch(() => null);
+  const expectedSeconds = await probeDurationSeconds(source, options.ffprobePath).catch(() => null);
   if (expectedSeconds !== null && expectedSeconds > limitSeconds) throw tooLong();
 
   const vad = await SileroVad.create();
@@ -100,14 +104,18 @@ async function decode(source: string, work: string | null, maxMinutes: number, o
   const pcm = pcmFile ? createWriteStream(pcmFile) : null;
   let decoded = 0;
   try {
-    const samples = await decodeToPcm(source, async (piece) => {
-      decoded += piece.length;
-      if (decoded > limitSeconds * SAMPLE_RATE) throw tooLong();
-      if (pcm && !pcm.write(toPcm16(piece))) await once(pcm, 'drain');
-      levels.push(piece);
-      await vad.push(piece);
-      if (expectedSeconds) await onProgress(Math.min(1, decoded / SAMPLE_RATE / expectedSeconds));
-    });
+    const samples = await decodeToPcm(
+      source,
+      async (piece) => {
+        decoded += piece.length;
+        if (decoded > limitSeconds * SAMPLE_RATE) throw tooLong();
+        if (pcm && !pcm.write(toPcm16(piece))) await once(pcm, 'drain');
+        levels.push(piece);
+        await vad.push(piece);
+        if (expectedSeconds) await onProgress(Math.min(1, decoded / SAMPLE_RATE / expectedSeconds));
+      },
+      options.ffmpegPath,
+    );
     await vad.flush();
     if (pcm) await new Promise<void>((resolve, reject) => pcm.end((error?: Error | null) => (error ? reject(error) : resolve())));
     const segments = speechSegments(vad.probabilities, FRAME_SECONDS, undefined, { levels: levels.levels }).map((s) => ({

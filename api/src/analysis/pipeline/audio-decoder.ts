@@ -34,12 +34,9 @@ function reasonFrom(stderr: string): string {
  *
  * `source` is a file path or an HTTP(S) URL that serves Range requests (a presigned S3 URL): MP4 and MOV files
  * from phones often keep their index at the end, which ffmpeg can only reach on a seekable input, not a pipe.
+ * `ffmpeg` is the program (FFMPEG_PATH, `AnalysisSettings.ffmpegPath`).
  */
-export function decodeToPcm(
-  source: string,
-  onSamples: (samples: Float32Array) => void | Promise<void>,
-  ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg',
-): Promise<number> {
+export function decodeToPcm(source: string, onSamples: (samples: Float32Array) => void | Promise<void>, ffmpeg = 'ffmpeg'): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       ffmpeg,

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 
-/** The recording's duration in seconds from ffprobe, or null when it does not say. */
-export function probeDurationSeconds(source: string, ffprobe = process.env.FFPROBE_PATH ?? 'ffprobe'): Promise<number | null> {
+/** The recording's duration in seconds from ffprobe (FFPROBE_PATH, `AnalysisSettings.ffprobePath`), or null when it does not say. */
+export function probeDurationSeconds(source: string, ffprobe = 'ffprobe'): Promise<number | null> {
   return new Promise((resolve) => {
     execFile(
       ffprobe,

@@ -40,11 +40,11 @@ function pocketsphinx(settings: AnalysisSettings, searchPath: string): Pocketsph
  * (waiting for its /health), or the sidecar `npm start` installs and reports in the state file (waiting while
  * it is installed); pocketsphinx when Whisper cannot be had, and nothing when neither can. Asking for
  * pocketsphinx explicitly when it is not installed is a configuration error, reported at start. `searchPath`
- * is where pocketsphinx is looked for (PATH).
+ * is where pocketsphinx is looked for: PATH, as the settings have it, unless a test gives another.
  */
 export function createTranscriber(
   settings: AnalysisSettings,
-  { searchPath = process.env.PATH ?? '' }: { searchPath?: string } = {},
+  { searchPath = settings.searchPath }: { searchPath?: string } = {},
 ): { transcriber: Transcriber | null; note?: string } {
   const whisper = (url: string) => new WhisperTranscriber({ url, model: settings.model, language: settings.language });
   switch (settings.transcriber) {
