@@ -6,7 +6,8 @@ import type { Logger as PinoLogger } from 'pino';
 import { AuthModule } from './auth';
 import { HttpMounts, redactUrl, PROCESS_ROLE, type ProcessRole } from './common';
 import { AppConfig } from './config';
-import { migrations, DATABASE_URL, PostgresThrottleStore, ThrottleStore } from './database';
+import { DataSource } from 'typeorm';
+import { migrateExclusively, migrations, DATABASE_URL, PostgresThrottleStore, ThrottleStore } from './database';
 import { HealthModule } from './health';
 import { HelpModule } from './help';
 import { IdentityModule } from './identity';
@@ -56,15 +57,22 @@ export class AppModule {
             },
           },
         }),
-        TypeOrmModule.forRoot({
-          type: 'postgres',
-          url: databaseUrl,
-          // Each module registers its own entities (TypeOrmModule.forFeature); none is listed twice.
-          autoLoadEntities: true,
-          migrations,
-          migrationsRun: role === 'api',
-          migrationsTransactionMode: 'each',
-          synchronize: false,
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({
+            type: 'postgres',
+            url: databaseUrl,
+            // Each module registers its own entities (TypeOrmModule.forFeature); none is listed twice.
+            autoLoadEntities: true,
+            migrations,
+            migrationsTransactionMode: 'each',
+            synchronize: false,
+          }),
+          // The API migrates before anything reads the database; replicas starting together take turns.
+          dataSourceFactory: async (options) => {
+            const dataSource = await new DataSource(options!).initialize();
+            if (role === 'api') await migrateExclusively(dataSource);
+            return dataSource;
+          },
         }),
         ...(config.webRoot && role === 'api' ? [ServeStaticModule.forRoot(spaStaticOptions(config.webRoot))] : []),
         HealthModule,

@@ -79,6 +79,15 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
     await this.presence?.stop();
   }
 
+  /** The singleton keys of the definition's jobs that are waiting, waiting for a retry, or running. */
+  async liveKeys<T extends object>(definition: JobDefinition<T>): Promise<Set<string>> {
+    const rows = (await this.db.query(
+      `SELECT DISTINCT singleton_key FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active') AND singleton_key IS NOT NULL`,
+      [definition.name],
+    )) as { singleton_key: string }[];
+    return new Set(rows.map((row) => row.singleton_key));
+  }
+
   /** This worker's id in `job_holders` (undefined in a process that does not work jobs). */
   get workerId(): string | undefined {
     return this.presence?.workerId;

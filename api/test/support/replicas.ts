@@ -27,24 +27,25 @@ export interface Replicas {
 /**
  * `count` API applications of their own (each its own Nest app, HTTP server, pools, LISTEN connection and tus
  * server) on one PostgreSQL and one data directory (the shared volume of a compose deployment), each on its own
- * loopback port, all with one PUBLIC_URL as behind one reverse proxy without sticky sessions. Started one after the
- * other, like a rolling start.
+ * loopback port, all with one PUBLIC_URL as behind one reverse proxy without sticky sessions.
  */
-export async function startReplicas(count: number, env: Record<string, string> = {}): Promise<Replicas> {
+export async function startReplicas(count: number, env: Record<string, string> = {}, options: { together?: boolean } = {}): Promise<Replicas> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'touchline-replicas-'));
   const db = await startEmbeddedPostgres(dataDir);
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
   const publicUrl = `http://127.0.0.1:${ports[0]}`;
   const shared = { DATA_DIR: dataDir, PUBLIC_URL: publicUrl, LOG_LEVEL: 'silent', SERVE_WEB: 'false', SMTP_PORT: '1', ...env };
-  const apps: INestApplication[] = [];
-  const replicas: TestApi[] = [];
-  for (const port of ports) {
+  const start = async (port: number) => {
     const config = loadConfig({ ...shared, PORT: String(port) }, dataDir);
     const app = await createApp(config, db.url, createLogger(config));
     await app.listen(port, '127.0.0.1');
-    apps.push(app);
-    replicas.push({ url: `http://127.0.0.1:${port}`, app, db, dataDir, stop: () => app.close() });
-  }
+    return app;
+  };
+  // One after the other, like a rolling start; or all at once, like `docker compose up` with replicas.
+  const apps: INestApplication[] = [];
+  if (options.together) apps.push(...(await Promise.all(ports.map(start))));
+  else for (const port of ports) apps.push(await start(port));
+  const replicas: TestApi[] = apps.map((app, i) => ({ url: `http://127.0.0.1:${ports[i]}`, app, db, dataDir, stop: () => app.close() }));
   return {
     publicUrl,
     replicas,

@@ -55,8 +55,13 @@ export class AnalyseSessionJob implements JobDefinition<AnalyseSession>, OnModul
     await this.analysis.fail(sessionId, error instanceof TranscriptionError ? error.message : undefined);
   }
 
+  /**
+   * Sessions waiting for an analysis that no job will run: not one whose job waits, waits for a retry (a dead
+   * worker's, just taken over) or runs at another worker, which `stately` would queue a second time.
+   */
   async onWorkerStart(): Promise<void> {
-    const waiting = await this.sessions.findAwaitingAnalysis();
+    const queued = await this.queue.liveKeys(this);
+    const waiting = (await this.sessions.findAwaitingAnalysis()).filter((id) => !queued.has(id));
     for (const id of waiting) await this.enqueue(id);
     if (waiting.length) this.logger.log({ sessions: waiting.length }, 're-enqueued sessions awaiting analysis');
   }

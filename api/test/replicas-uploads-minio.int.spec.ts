@@ -1,0 +1,3 @@
+import { replicaUploadContract } from './support/replica-upload-contract';
+
+replicaUploadContract('minio');
