@@ -79,8 +79,8 @@ export interface BoundaryOptions {
 
 /**
  * Chosen on generated sessions with pauses of 1.7–2.3 s (tooling `nearGapScript`, seeds 300–323, six voices, clean
- * to 12 dB, WAV and MP4) and checked on others (seeds 400–423 and 500–523, the timing and accuracy suites):
- * docs/analysis-accuracy.md, "Speech edges to the hundredth of a second".
+ * to 12 dB, WAV and MP4) and checked on others (seeds 400–423 and 500–523, pink noise 600–623, the timing and
+ * accuracy suites): docs/analysis-accuracy.md, "Speech edges to the hundredth of a second".
  */
 export const DEFAULT_BOUNDARIES: BoundaryOptions = {
   minContrastDb: 14,

@@ -17,7 +17,7 @@ describe('session status', () => {
 
   it('says so while the analysis waits for the transcriber to finish installing', () => {
     expect(statusOf({ ...uploaded, processingStatus: 'processing', analysisProgress: 40, waitingFor: 'transcriber' }).label).toBe(
-      'Waiting for the transcriber to install',
+      'Waiting for the transcriber',
     );
   });
 });

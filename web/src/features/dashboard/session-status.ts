@@ -1,5 +1,8 @@
 import type { CoachingSessionDto, ProcessingStatus } from '@touchline/shared';
 
+/** What the sessions list says under a session whose analysis waits for the transcriber (the badge says it short). */
+export const TRANSCRIBER_INSTALLING = 'The transcriber is still being installed on the server: the analysis goes on by itself once it is ready.';
+
 /** The words the coach reads for each processing status (the filter of the sessions list offers these). */
 export const STATUS_LABELS: Record<ProcessingStatus, string> = {
   pending: 'Waiting for analysis',
@@ -22,7 +25,7 @@ export function statusOf(session: Pick<CoachingSessionDto, 'uploadedAt' | 'proce
 } {
   if (!session.uploadedAt) return { label: 'Upload not finished', tone: 'bg-amber-100 text-amber-800' };
   const status = session.processingStatus;
-  if (status === 'processing' && session.waitingFor === 'transcriber') return { label: 'Waiting for the transcriber to install', tone: TONES.pending };
+  if (status === 'processing' && session.waitingFor === 'transcriber') return { label: 'Waiting for the transcriber', tone: TONES.pending };
   const label = status === 'processing' ? `${STATUS_LABELS.processing} (${session.analysisProgress}%)` : STATUS_LABELS[status];
   return { label, tone: TONES[status] };
 }

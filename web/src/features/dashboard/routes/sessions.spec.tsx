@@ -105,6 +105,16 @@ describe('sessions list', () => {
     expect(lists.at(-1)?.query.toString()).toBe('status=failed');
   });
 
+  it('says which analysis waits for the transcriber to finish installing', async () => {
+    serveSessions([sessionNamed(1), { ...sessionNamed(2), processingStatus: 'processing', analysisProgress: 40, waitingFor: 'transcriber' }]);
+    renderApp('/dashboard/sessions', makeUser());
+    await screen.findByText('Page 1 of 1');
+    const waiting = rows().find((row) => row.textContent?.includes('Session 2'))!;
+    expect(waiting).toHaveTextContent('Waiting for the transcriber');
+    expect(waiting).toHaveTextContent('The transcriber is still being installed on the server: the analysis goes on by itself once it is ready.');
+    expect(rows().find((row) => row.textContent?.includes('Session 1'))).not.toHaveTextContent('transcriber');
+  });
+
   it('keeps both the words typed and a filter chosen within the search wait', async () => {
     const { lists } = serveSessions([
       sessionNamed(1),

@@ -14,7 +14,7 @@ import { capitalize, formatDateTime } from '@/lib/format';
 import { useDeleteSession, useSessionPage } from '../api/sessions-api';
 import { hasFilters, pageCount, readSessionFilters, sessionQueryString, type SessionFilters } from '../session-filters';
 import { useClampPage, useUrlFilters } from '../use-url-filters';
-import { statusOf, STATUS_LABELS } from '../session-status';
+import { statusOf, STATUS_LABELS, TRANSCRIBER_INSTALLING } from '../session-status';
 
 const selectClass = 'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';
 
@@ -126,6 +126,9 @@ export default function SessionsScreen() {
                     {session.originalFileName} · {formatBytes(session.sizeBytes)} · {formatDateTime(session.createdAt)}
                   </p>
                   {session.processingStatus === 'failed' && session.failureReason && <p className="text-sm text-red-700">{session.failureReason}</p>}
+                  {session.processingStatus === 'processing' && session.waitingFor === 'transcriber' && (
+                    <p className="text-sm text-slate-600">{TRANSCRIBER_INSTALLING}</p>
+                  )}
                 </div>
                 <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium ${status.tone}`}>{status.label}</span>
                 <Button variant="ghost" size="icon" aria-label={`Delete ${session.title}`} disabled={remove.isPending} onClick={() => setToDelete(session)}>
