@@ -2,7 +2,7 @@
 export { AllExceptionsFilter } from './all-exceptions.filter';
 export { ApiErrors, BODY_ERRORS, closeRequestSchemas, ErrorBodyDto, SIGNED_IN_ERRORS } from './api-docs';
 export { AppError, Errors } from './app-error';
-export { ClientAddress } from './client-address';
+export { ClientAddress, clientAddress } from './client-address';
 export { asJsonError } from './error-body';
 export { type HttpMount, HttpMounts } from './http-mounts';
 export { apiDefaults, jsonBody } from './json-body';

@@ -78,7 +78,7 @@ export class DemoService {
     this.prepared ??= this.prepare().catch((error: unknown) => {
       this.prepared = null;
       if (error instanceof AppError) throw error;
-      this.logger.warn(`demo session unavailable: ${String(error)}`);
+      this.logger.warn({ err: error }, 'demo session unavailable');
       throw Errors.demoUnavailable();
     });
     return this.prepared;

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable, createParamDecorator } from '@nestjs/common';
 import type { Request } from 'express';
-import { Errors } from '../common';
+import { clientAddress, Errors } from '../common';
 import { ReviewAccessService } from './review-access.service';
 import type { ReviewLinkWithSecrets } from './review-link.entity';
 
@@ -24,7 +24,7 @@ export class ReviewLinkGuard implements CanActivate {
       sessionId,
       token,
       password: decodePassword(request.headers[REVIEW_PASSWORD_HEADER]),
-      address: request.ip ?? 'unknown',
+      address: clientAddress(request),
     });
     return true;
   }

@@ -13,8 +13,6 @@ export const API_AUDIENCE = 'touchline-api';
 const API_SCOPE = 'api';
 
 const logger = new Logger('EmbeddedOidcProvider');
-const describe = (error: { message?: string; error_description?: string }) => [error.message, error.error_description].filter(Boolean).join(': ');
-
 export const issuerFor = (config: Pick<AppConfig, 'publicUrl'>) => `${config.publicUrl}/idp`;
 /** The RFC 8707 resource indicator of the API; tokens for it carry `aud: touchline-api`. */
 export const apiResourceFor = (config: Pick<AppConfig, 'publicUrl'>) => `${config.publicUrl}/api`;
@@ -132,7 +130,7 @@ export function createEmbeddedOidcProvider(
   const provider = new Provider(issuerFor(config), configuration);
   provider.proxy = config.trustProxy;
   // Failed token requests and provider faults are the operator's first clue; log them (never the tokens).
-  provider.on('grant.error', (_ctx, error) => logger.warn(`token request refused: ${describe(error)}`));
+  provider.on('grant.error', (_ctx, error) => logger.warn({ err: error }, 'token request refused'));
   provider.on('server_error', (_ctx, error) => logger.error({ err: error }, 'provider error'));
   return provider;
 }

@@ -11,7 +11,7 @@ import { EMBEDDED_OIDC_PROVIDER } from './embedded-idp.tokens';
 import { IdentityAccountsRepository } from './identity-accounts.repository';
 import { LoginThrottle } from './login-throttle';
 import * as pages from './pages';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../common';
+import { clientAddress, dummyPasswordHash, hashPassword, verifyPassword } from '../../common';
 
 const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -91,7 +91,7 @@ export class InteractionService {
   async login(req: Request, res: Response, { email, password }: Credentials): Promise<void> {
     const details = await this.details(req, res);
     if (!details) return;
-    const address = req.ip ?? 'unknown';
+    const address = clientAddress(req);
     const again = (error: string, status = 400) => this.html(res, pages.loginPage(details.uid, { email, error, ...this.links }), status);
 
     if (!EMAIL_PATTERN.test(email)) return again(IDENTITY_ERROR_MESSAGES['invalid-email']);
@@ -167,7 +167,7 @@ export class InteractionService {
     const account = details.session?.accountId ? await this.accounts.findById(details.session.accountId) : null;
     if (!account) return this.html(res, pages.loginPage(details.uid, this.links));
     const again = (error: string, status = 400) => this.html(res, pages.updatePasswordPage(details.uid, { email: account.email, error }), status);
-    const address = req.ip ?? 'unknown';
+    const address = clientAddress(req);
 
     const wait = await this.throttle.waitFor(account.email, address);
     if (wait > 0) return again(tooManyTries(res, wait), 429);

@@ -95,7 +95,7 @@ export class KeycloakIdentityProvider implements IdentityProvider {
         redirectUri: this.loginUrl,
         lifespan: VERIFICATION_LINK_LIFESPAN_SECONDS,
       })
-      .catch((error: unknown) => this.logger.warn(`Keycloak could not send the required-actions email: ${(error as Error).message}`));
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'Keycloak could not send the required-actions email'));
   }
 
   /**
