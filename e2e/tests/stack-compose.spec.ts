@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DockerComposeEnvironment, type StartedDockerComposeEnvironment } from 'testcontainers';
-import { captureBearer } from '../support/media';
+import { captureBearer, recording, throttleUploads } from '../support/media';
 import { linkIn } from '../support/mail';
 import { waitForMailpit } from '../support/mailpit';
 import { freePort, repoRoot } from '../support/product';
@@ -15,8 +15,8 @@ import { buildOfflineImages, composeArguments, ensureDocker, generateSession, OF
 /**
  * The production stack as a club runs it: the real docker-compose.yml started by testcontainers (with the offline
  * images' file where no image registry answers, and this run's own image tag, ports and secrets), driven in
- * Chromium through nginx alone — Keycloak, Mailpit, MinIO, PostgreSQL, the API, the worker and the Whisper
- * transcriber each in its container.
+ * Chromium through nginx alone — Keycloak, Mailpit, MinIO, PostgreSQL, two API and two worker containers
+ * (`STACK_REPLICAS=2`, nginx balancing them without sticky sessions) and the Whisper transcriber.
  */
 test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
@@ -73,7 +73,7 @@ test.beforeAll(async ({ browser }) => {
     .withProjectName(project)
     .withEnvironment(settings)
     .withBuild()
-    .withClientOptions({ commandOptions: ['--wait', '--wait-timeout', '900'] })
+    .withClientOptions({ commandOptions: ['--wait', '--wait-timeout', '900', '--scale', 'api=2', '--scale', 'worker=2'] })
     .up();
   context = await browser.newContext();
   page = await context.newPage();
@@ -189,4 +189,35 @@ test('on Pro, given by the club with the admin command in the API container, a r
   await expect(reviewer.getByRole('heading', { name: 'Pressing drill' })).toBeVisible();
   await expect(reviewer.getByTestId('review-player')).toBeVisible();
   await reviewer.context().close();
+});
+
+test('an upload survives each API container being killed under it, resumes on the other, and keeps its bytes', async () => {
+  const MB = 1024 * 1024;
+  const file = await recording('Replica session.mp4', 'mp4', 40 * MB);
+  const bearerOf = captureBearer(page);
+  await page.goto(`${url}/upload`);
+  await throttleUploads(page, 2 * MB);
+  await page.getByLabel('Recording file').setInputFiles(file);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const percent = async () => Number((await page.getByTestId('upload-percent').textContent())!.replace('%', ''));
+  // Each replica in turn is killed while the upload runs, and started again; nginx sends the retries to the other.
+  for (const [replica, at] of [
+    [1, 15],
+    [2, 55],
+  ] as const) {
+    await expect.poll(percent, { timeout: 120_000 }).toBeGreaterThanOrEqual(at);
+    execFileSync('docker', ['kill', `${project}-api-${replica}`], { stdio: 'ignore' });
+    const before = await percent();
+    await expect.poll(percent, { timeout: 120_000 }).toBeGreaterThan(before);
+    execFileSync('docker', ['start', `${project}-api-${replica}`], { stdio: 'ignore' });
+  }
+  await expect(page.getByTestId('upload-state')).toHaveText('Upload complete', { timeout: 300_000 });
+
+  const bearer = bearerOf()!;
+  const { items } = (await (await fetch(`${url}/api/sessions?search=Replica`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as {
+    items: { id: string; title: string }[];
+  };
+  const session = items.find((s) => s.title === 'Replica session')!;
+  const media = (await (await fetch(`${url}/api/sessions/${session.id}/media`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { url: string };
+  expect(Buffer.from(await (await fetch(media.url)).arrayBuffer()).equals(readFileSync(file))).toBe(true);
 });

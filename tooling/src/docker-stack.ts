@@ -4,7 +4,7 @@
 // from a Debian root filesystem (infra/docker/offline), then `docker compose up --wait`.
 import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureGoTool } from './go-tools.js';
 import { ensureKeycloakArchive, KEYCLOAK_VERSION } from './keycloak.js';
@@ -73,13 +73,15 @@ export async function ensureDocker(): Promise<void> {
       await new Promise((r) => setTimeout(r, 500));
     }
   }
-  if (!succeeds('docker', ['compose', 'version'])) {
-    const compose = ensureGoTool('docker-compose');
+  // Compose, and buildx (BuildKit builds, which Compose uses too), as CLI plugins.
+  for (const plugin of ['compose', 'buildx'] as const) {
+    if (succeeds('docker', [plugin, 'version'])) continue;
+    const binary = ensureGoTool(`docker-${plugin}`);
     const plugins = process.getuid?.() === 0 ? '/usr/local/lib/docker/cli-plugins' : path.join(process.env.HOME ?? '', '.docker/cli-plugins');
     mkdirSync(plugins, { recursive: true });
-    copyFileSync(compose, path.join(plugins, 'docker-compose'));
-    run('chmod', ['0755', path.join(plugins, 'docker-compose')]);
-    log(`installed Docker Compose in ${plugins}`);
+    copyFileSync(binary, path.join(plugins, `docker-${plugin}`));
+    chmodSync(path.join(plugins, `docker-${plugin}`), 0o755);
+    log(`installed docker ${plugin} in ${plugins}`);
   }
 }
 
@@ -107,6 +109,39 @@ function debianMirror(): string {
   return 'http://deb.debian.org/debian';
 }
 
+/**
+ * What Debian's own container images do to stay small: no downloaded packages, package lists, documentation, manual
+ * pages or translations kept, now or by later installs.
+ */
+function slim(target: string): void {
+  for (const dir of ['var/cache/apt/archives', 'var/lib/apt/lists']) {
+    for (const file of readdirSync(path.join(target, dir)))
+      if (file.endsWith('.deb') || dir.endsWith('lists')) rmSync(path.join(target, dir, file), { recursive: true, force: true });
+  }
+  writeFileSync(
+    path.join(target, 'etc/apt/apt.conf.d/docker-clean'),
+    [
+      'DPkg::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };',
+      'APT::Update::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };',
+      'Dir::Cache::pkgcache ""; Dir::Cache::srcpkgcache "";',
+      'APT::Install-Recommends "false";',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(
+    path.join(target, 'etc/dpkg/dpkg.cfg.d/docker-slim'),
+    [
+      'path-exclude /usr/share/doc/*',
+      'path-include /usr/share/doc/*/copyright',
+      'path-exclude /usr/share/man/*',
+      'path-exclude /usr/share/info/*',
+      'path-exclude /usr/share/locale/*',
+      '',
+    ].join('\n'),
+  );
+  for (const dir of ['usr/share/man', 'usr/share/info', 'usr/share/locale']) rmSync(path.join(target, dir), { recursive: true, force: true });
+}
+
 /** Debian's minimal root filesystem from debootstrap, kept as a tarball in the cache and imported as an image. */
 function ensureRootfsImage(): void {
   if (imageExists(ROOTFS_IMAGE)) return;
@@ -119,6 +154,7 @@ function ensureRootfsImage(): void {
     mkdirSync(dir, { recursive: true });
     log(`making a Debian ${DEBIAN_SUITE} root filesystem with debootstrap (about a minute, once)…`);
     run('debootstrap', ['--variant=minbase', DEBIAN_SUITE, target, debianMirror()], { stdio: ['ignore', 'ignore', 'inherit'] });
+    slim(target);
     run('tar', ['-C', target, '-cf', `${tarball}.part`, '.']);
     run('mv', [`${tarball}.part`, tarball]);
     rmSync(target, { recursive: true, force: true });

@@ -21,6 +21,8 @@ export interface GoTool {
    * (exclude, replace) that only hold when it is the main module.
    */
   inModule?: boolean;
+  /** The Go variable that holds the version the binary reports (set at link time, as its own release build does). */
+  versionVariable?: string;
 }
 
 export const GO_TOOLS = {
@@ -35,14 +37,28 @@ export const GO_TOOLS = {
   // The production stack's offline images (infra/docker/offline): Mailpit, and Docker Compose where the engine
   // came without it. v1.27.10, the upstream image's pin, is not on the proxy.
   mailpit: { module: 'github.com/axllent/mailpit', pkg: 'github.com/axllent/mailpit', version: 'v1.27.11' },
-  'docker-compose': { module: 'github.com/docker/compose/v2', pkg: './cmd', version: 'v2.40.3', inModule: true },
+  'docker-compose': {
+    module: 'github.com/docker/compose/v2',
+    pkg: './cmd',
+    version: 'v2.40.3',
+    inModule: true,
+    versionVariable: 'github.com/docker/compose/v2/internal.Version',
+  },
+  // BuildKit's client, which Docker's CLI needs to build with BuildKit (Debian's engine ships it separately).
+  'docker-buildx': {
+    module: 'github.com/docker/buildx',
+    pkg: './cmd/buildx',
+    version: 'v0.29.1',
+    inModule: true,
+    versionVariable: 'github.com/docker/buildx/version.Version',
+  },
 } as const satisfies Record<string, GoTool>;
 
 export type GoToolName = keyof typeof GO_TOOLS;
 
-/** The binary's file name: the package's folder, or the tool's name for a module's `./cmd`. */
+/** The binary's file name: the package's folder, or the tool's name for a package inside the module (`./cmd`). */
 function binaryName(name: string, tool: GoTool): string {
-  return tool.pkg === './cmd' ? name : path.basename(tool.pkg);
+  return tool.pkg.startsWith('./') ? name : path.basename(tool.pkg);
 }
 
 /** Path of the named tool's binary, building it first when the pinned version is not in the cache. */
@@ -69,7 +85,8 @@ export function ensureGoTool(name: GoToolName): string {
     writeFileSync(path.join(work, 'go.mod'), `module touchline.local/build-${name}\n\ngo 1.24\n\nrequire ${tool.module} ${tool.version}\n`);
   }
   const output = path.join(building, binaryName(name, tool));
-  const result = spawnSync('go', ['build', '-trimpath', '-o', output, tool.pkg], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'], env });
+  const ldflags = tool.versionVariable ? ['-ldflags', `-X ${tool.versionVariable}=${tool.version}`] : [];
+  const result = spawnSync('go', ['build', '-trimpath', ...ldflags, '-o', output, tool.pkg], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'], env });
   if (result.error) throw new Error(`building ${name} needs Go on the PATH: ${result.error.message}`);
   if (result.status !== 0) throw new Error(`building ${tool.pkg}@${tool.version} failed with exit code ${result.status}`);
   rmSync(work, { recursive: true, force: true });
