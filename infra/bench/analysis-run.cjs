@@ -1,7 +1,7 @@
 // One analysis in its own process, as the worker runs it (the same analyseRecording the worker's job calls,
 // without the database writes). Prints JSON: wall seconds, audio seconds, CPU seconds (this process and the
 // recogniser processes it started and waited for), the process's peak resident memory, and what it found.
-// Usage: node analysis-run.cjs <recording> <none|pocketsphinx>
+// Usage: node analysis-run.cjs <recording> <none|pocketsphinx|whisper> (whisper: the sidecar at WHISPER_URL)
 const { readFileSync } = require('node:fs');
 const path = require('node:path');
 
@@ -20,7 +20,8 @@ function childrenCpuSeconds() {
 
 async function main() {
   const [file, transcriberName] = process.argv.slice(2);
-  const config = loadConfig({ TRANSCRIBER: transcriberName, DATA_DIR: path.dirname(file) }, path.dirname(file));
+  const whisperUrl = transcriberName === 'whisper' ? { WHISPER_URL: process.env.WHISPER_URL } : {};
+  const config = loadConfig({ TRANSCRIBER: transcriberName, DATA_DIR: path.dirname(file), ...whisperUrl }, path.dirname(file));
   const { transcriber } = createTranscriber(config.analysis);
   const started = process.hrtime.bigint();
   const ownBefore = process.cpuUsage();
@@ -38,6 +39,7 @@ async function main() {
       talkRatio: result.metrics.talkRatio,
       interventions: result.metrics.interventions,
       utterances: result.transcript?.length ?? null,
+      transcriber: result.transcriber,
     }),
   );
 }

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // npm run bench:analysis — a generated 60-minute coaching session (espeak-ng lines at known times in brown
-// field noise at 20 dB SNR, as an MP4 video) analysed as the worker does: metrics only, and with the
-// pocketsphinx transcriber, and a talk-heavy session (runs of lines with breaths between them, the coach talking
-// about 57 % of the time, as an MP4 at 15 dB) the same two ways. Prints audio seconds processed per wall-clock second for each, beside ffmpeg's
-// decode of the same file alone (the baseline, measured in the same run) as a ratio, the CPU seconds per minute of
-// audio (the analysing process and the recognisers it runs: a figure a busy machine depresses far less than the
-// wall clock), the load average when each run ended, and the analysing process's peak resident memory. The
-// goal is 10× real time for every session with the default transcriber. The generated session is cached under
+// field noise at 20 dB SNR, as an MP4 video) analysed as the worker does: metrics only, with Whisper (the default
+// transcriber, through the same sidecar `npm start` runs, when it can be had here) and with pocketsphinx (the
+// fallback), and a talk-heavy session (runs of lines with breaths between them, the coach talking about 57 % of
+// the time, as an MP4 at 15 dB) the same ways. Prints audio seconds processed per wall-clock second for each and
+// its inverse, the real-time factor, beside ffmpeg's decode of the same file alone (the baseline, measured in the
+// same run) as a ratio, the CPU seconds per minute of audio (the analysing process, the recognisers it runs and
+// the Whisper sidecar: a figure a busy machine depresses far less than the wall clock), the load average when
+// each run ended, and the peak resident memory of the analysing process (and of the sidecar). The goal is 10×
+// real time for every session with the default transcriber. The generated session is cached under
 // ~/.cache/touchline/bench.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -23,7 +25,7 @@ const TALK_HEAVY_MINUTES = Number(process.env.BENCH_ANALYSIS_TALK_HEAVY_MINUTES 
 ensureInstalled();
 ensureSystemPackages();
 ensureBuilt();
-const { cacheDir, codedScript, encodeAs, generateSession, reportRows, talkHeavyScript } = await import('@touchline/tooling');
+const { cacheDir, codedScript, encodeAs, generateSession, peakRssMiB, reportRows, startWhisper, talkHeavyScript } = await import('@touchline/tooling');
 
 const cache = path.join(cacheDir, 'bench');
 mkdirSync(cache, { recursive: true });
@@ -70,6 +72,16 @@ function childrenCpuSeconds() {
 
 const loadAverage = () => loadavg()[0];
 
+/** CPU seconds (user and system) a running process has used so far, from /proc (0 elsewhere). */
+function processCpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** ffmpeg alone: decode to 16 kHz mono PCM and throw it away. */
 function ffmpegDecode(video) {
   const started = process.hrtime.bigint();
@@ -89,9 +101,19 @@ function ffmpegDecode(video) {
   };
 }
 
-function analyse(video, transcriber) {
+/** The Whisper sidecar as `npm start` runs it (installed into the cache first when missing), or null where it cannot be had. */
+let whisper = null;
+try {
+  log('starting the Whisper sidecar (the default transcriber)…');
+  whisper = await startWhisper();
+} catch (error) {
+  log(`Whisper cannot be had here (${error.message.split('\n')[0]}): the default transcriber is pocketsphinx in this run`);
+}
+
+function analyseOnce(video, transcriber) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'infra/bench/analysis-run.cjs'), video, transcriber], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const env = whisper ? { ...process.env, WHISPER_URL: whisper.url } : process.env;
+    const child = spawn(process.execPath, [path.join(root, 'infra/bench/analysis-run.cjs'), video, transcriber], { stdio: ['ignore', 'pipe', 'inherit'], env });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('close', (code) =>
@@ -100,27 +122,50 @@ function analyse(video, transcriber) {
   });
 }
 
+/** One analysis; with Whisper, the sidecar's CPU time is added to the analysis's and its peak memory kept beside it. */
+async function analyse(video, transcriber) {
+  if (transcriber !== 'whisper') return analyseOnce(video, transcriber);
+  const before = processCpuSeconds(whisper.pid);
+  const result = await analyseOnce(video, transcriber);
+  const sidecarCpuSeconds = processCpuSeconds(whisper.pid) - before;
+  return { ...result, cpuSeconds: result.cpuSeconds + sidecarCpuSeconds, sidecarCpuSeconds, sidecarPeakMiB: peakRssMiB(whisper.pid) };
+}
+
 log('ffmpeg decode alone…');
 const baseline = ffmpegDecode(video);
 log('analysis, metrics only…');
 const metricsOnly = await analyse(video, 'none');
 log('analysis with the pocketsphinx transcriber…');
 const transcribed = await analyse(video, 'pocketsphinx');
-log('talk-heavy session: ffmpeg decode alone, metrics only, with pocketsphinx…');
+log(whisper ? 'analysis with the Whisper transcriber…' : 'no Whisper run: it cannot be had here');
+const whispered = whisper ? await analyse(video, 'whisper') : null;
+log('talk-heavy session: ffmpeg decode alone, metrics only, with pocketsphinx and with Whisper…');
 const heavyBaseline = ffmpegDecode(talkHeavy);
 const heavyMetrics = await analyse(talkHeavy, 'none');
 const heavyTranscribed = await analyse(talkHeavy, 'pocketsphinx');
+const heavyWhispered = whisper ? await analyse(talkHeavy, 'whisper') : null;
+await whisper?.stop();
 
 const speed = (r) => r.audioSeconds / r.wallSeconds;
+const realTimeFactor = (r) => r.wallSeconds / r.audioSeconds;
 const cpuPerAudioMinute = (r) => (r.cpuSeconds / r.audioSeconds) * 60;
 const rows = [
   { run: 'ffmpeg decode alone (baseline)', r: baseline },
   { run: 'analysis, metrics only', r: metricsOnly },
-  { run: 'analysis with pocketsphinx', r: transcribed },
+  ...(whispered ? [{ run: 'analysis with Whisper (default)', r: whispered }] : []),
+  { run: `analysis with pocketsphinx${whispered ? ' (fallback)' : ' (default here)'}`, r: transcribed },
   { run: `talk-heavy ${TALK_HEAVY_MINUTES} min: ffmpeg decode alone`, r: heavyBaseline, base: heavyBaseline },
   { run: `talk-heavy ${TALK_HEAVY_MINUTES} min: metrics only`, r: heavyMetrics, base: heavyBaseline },
-  { run: `talk-heavy ${TALK_HEAVY_MINUTES} min: with pocketsphinx`, r: heavyTranscribed, base: heavyBaseline },
+  ...(heavyWhispered ? [{ run: `talk-heavy ${TALK_HEAVY_MINUTES} min: with Whisper (default)`, r: heavyWhispered, base: heavyBaseline }] : []),
+  {
+    run: `talk-heavy ${TALK_HEAVY_MINUTES} min: with pocketsphinx${heavyWhispered ? ' (fallback)' : ' (default here)'}`,
+    r: heavyTranscribed,
+    base: heavyBaseline,
+  },
 ];
+/** The analysing process's peak memory, and the sidecar's beside it for a Whisper run. */
+const memory = (r) => (r.peakRssMiB ? `${r.peakRssMiB.toFixed(0)}${r.sidecarPeakMiB ? ` + sidecar ${r.sidecarPeakMiB.toFixed(0)}` : ''}` : '—');
+const defaults = whispered ? [whispered, heavyWhispered] : [transcribed, heavyTranscribed];
 console.log(
   `\nSession: ${(baseline.audioSeconds / 60).toFixed(1)} min of audio (${path.basename(video)}), ${metricsOnly.interventions} interventions, talk ${(metricsOnly.talkRatio * 100).toFixed(1)}%, ${transcribed.utterances} transcribed utterances`,
 );
@@ -132,18 +177,17 @@ console.table(
     run,
     'wall s': +r.wallSeconds.toFixed(1),
     'audio s per wall s (× real time)': +speed(r).toFixed(1),
+    'real-time factor': +realTimeFactor(r).toFixed(3),
     'ratio to ffmpeg decode': +(speed(r) / speed(base)).toFixed(3),
     'CPU s per audio min': +cpuPerAudioMinute(r).toFixed(2),
     'load average (1 min)': +r.load.toFixed(2),
-    'peak RSS MiB': r.peakRssMiB ? +r.peakRssMiB.toFixed(0) : '—',
+    'peak RSS MiB': memory(r),
   })),
 );
 console.log(
-  `Goal: ≥ ${TARGET_TIMES_REAL_TIME}× real time for every session with the default transcriber (${[transcribed, heavyTranscribed]
+  `Goal: ≥ ${TARGET_TIMES_REAL_TIME}× real time for every session with the default transcriber, ${whispered ? 'Whisper' : 'pocketsphinx (Whisper cannot be had here)'} (${defaults
     .map((r) => `${speed(r).toFixed(1)}×`)
-    .join(
-      ', ',
-    )} in this run, at a load average of ${[transcribed, heavyTranscribed].map((r) => r.load.toFixed(1)).join(' and ')} on ${availableParallelism()} cores).`,
+    .join(', ')} in this run, at a load average of ${defaults.map((r) => r.load.toFixed(1)).join(' and ')} on ${availableParallelism()} cores).`,
 );
 reportRows(
   rows
@@ -151,11 +195,11 @@ reportRows(
     .map(({ run, r, base = baseline }) => ({
       benchmark: 'bench:analysis',
       measure: `${run}, ${(base.audioSeconds / 60).toFixed(0)}-minute session (audio s per wall s)`,
-      result: `${speed(r).toFixed(1)} audio s/s`,
+      result: `${speed(r).toFixed(1)} audio s/s (real-time factor ${realTimeFactor(r).toFixed(3)}, ${cpuPerAudioMinute(r).toFixed(2)} CPU s per audio min)`,
       baseline: `ffmpeg decode alone ${speed(base).toFixed(1)} audio s/s`,
       ratio: speed(r) / speed(base),
       target: `≥ ${TARGET_TIMES_REAL_TIME} audio s/s`,
-      peakMiB: r.peakRssMiB ?? null,
-      memoryOf: 'analysing process',
+      peakMiB: r.peakRssMiB ? r.peakRssMiB + (r.sidecarPeakMiB ?? 0) : null,
+      memoryOf: r.sidecarPeakMiB ? `analysing process ${r.peakRssMiB.toFixed(0)} + Whisper sidecar ${r.sidecarPeakMiB.toFixed(0)}` : 'analysing process',
     })),
 );
