@@ -282,4 +282,5 @@ test(`Lighthouse (${FORM}) on every route`, async () => {
     ),
   );
   for (const r of results) expect(r.error, `Lighthouse on ${r.route}`).toBeUndefined();
-});
+  // About a minute a route on a 2-core machine, after the set-up (sign-up, an upload and its analysis).
+}, 3_600_000);

@@ -1,4 +1,5 @@
 import { lazy as reactLazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { Requirement } from './access';
 
@@ -67,3 +68,12 @@ export const routeTable: RouteEntry[] = [
   { path: paths.notFound, title: 'Page not found', requirement: 'public', Screen: lazy(() => import('./routes/not-found')) },
   { path: '*', title: 'Page not found', requirement: 'public', Screen: lazy(() => import('./routes/not-found')) },
 ];
+
+/**
+ * Starts downloading the screen of the address the app opens on, so that it comes while the sign-in is checked
+ * (the route renders only after that) rather than after it. The router's own lazy load then finds it loaded.
+ */
+export function preloadScreen(pathname: string): void {
+  const entry = routeTable.find(({ path }) => path !== '*' && matchPath(path, pathname)) ?? routeTable.find(({ path }) => path === '*');
+  void entry?.Screen.load().catch(() => undefined);
+}

@@ -74,7 +74,17 @@ function Development({ development }: { development: DevelopmentDto }) {
             ))}
           </select>
         </label>
-        <Suspense fallback={<Spinner label="Loading the chart" />}>
+        {/* The chart's own box and button size while its chunk comes in, so nothing below it moves. */}
+        <Suspense
+          fallback={
+            <div className="space-y-3">
+              <div className="rounded-xl border border-slate-200 bg-white p-4">
+                <Spinner label="Loading the chart" className="h-80" />
+              </div>
+              <div className="h-8" />
+            </div>
+          }
+        >
           <DevelopmentChart points={development.points} goals={development.goals} figure={figure} />
         </Suspense>
       </section>
