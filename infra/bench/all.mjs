@@ -4,7 +4,7 @@
 // like for like. `npm run bench -- auth upload` runs only the named ones. Each benchmark's own sizes can be
 // lowered for a quick run with its BENCH_* variables (see each script); the report lists the ones set.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
@@ -71,6 +71,10 @@ const lines = [
   ...failures.map((f) => `| ${cell(f.benchmark)} | did not finish | ${cell(f.reason)} | — | — | — | — |`),
   '',
 ];
-writeFileSync(path.join(root, 'docs', 'benchmarks.md'), lines.join('\n'));
+// What follows the marker in docs/benchmarks.md (per-route tables measured once, before and after a change) is kept.
+const docFile = path.join(root, 'docs', 'benchmarks.md');
+const KEPT = '<!-- Below: kept as it is by npm run bench. -->';
+const kept = existsSync(docFile) ? readFileSync(docFile, 'utf8').split(KEPT)[1] : undefined;
+writeFileSync(docFile, lines.join('\n') + (kept === undefined ? '' : `${KEPT}${kept}`));
 log(`wrote docs/benchmarks.md (${rows.length} rows${failures.length ? `, ${failures.length} benchmark(s) failed` : ''})`);
 process.exit(failures.length ? 1 : 0);
