@@ -21,6 +21,8 @@ import { buildOfflineImages, composeArguments, ensureDocker, generateSession, OF
 test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
 const project = 'touchline-e2e';
+/** Back from Keycloak to the app: the code exchange and the first API calls, on a whole stack sharing two cores. */
+const SIGN_IN_MS = 30_000;
 const secret = () => randomBytes(20).toString('hex');
 let offline = false;
 let stack: StartedDockerComposeEnvironment | undefined;
@@ -100,7 +102,7 @@ test('a coach signs up on Keycloak, verifies with the mail Mailpit caught, and s
   await page.locator('input[name=password-new]').fill(password);
   await page.locator('input[name=password-confirm]').fill(password);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(`${url}/dashboard/overview`);
+  await expect(page).toHaveURL(`${url}/dashboard/overview`, { timeout: SIGN_IN_MS });
 
   await page.getByTestId('sidebar').getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -109,7 +111,7 @@ test('a coach signs up on Keycloak, verifies with the mail Mailpit caught, and s
   await page.locator('input[name=username]').fill(email);
   await page.locator('input[name=password]').fill(password);
   await page.locator('input[name=password]').press('Enter');
-  await expect(page).toHaveURL(`${url}/dashboard/overview`);
+  await expect(page).toHaveURL(`${url}/dashboard/overview`, { timeout: SIGN_IN_MS });
 });
 
 test('a spoken session uploads with tus through nginx into MinIO, the worker analyses it with Whisper, and the report follows live and plays it', async () => {
@@ -171,7 +173,7 @@ test("a coach resets a forgotten password with Keycloak's mail", async () => {
   await page.locator('input[name=password-new]').fill(password);
   await page.locator('input[name=password-confirm]').fill(password);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(`${url}/dashboard/overview`);
+  await expect(page).toHaveURL(`${url}/dashboard/overview`, { timeout: SIGN_IN_MS });
 });
 
 test('on Pro, given by the club with the admin command in the API container, a review link opens signed out', async ({ browser }) => {
@@ -220,4 +222,55 @@ test('an upload survives each API container being killed under it, resumes on th
   const session = items.find((s) => s.title === 'Replica session')!;
   const media = (await (await fetch(`${url}/api/sessions/${session.id}/media`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { url: string };
   expect(Buffer.from(await (await fetch(media.url)).arrayBuffer()).equals(readFileSync(file))).toBe(true);
+});
+
+test("a backup taken as the README says restores onto empty volumes: the coach's account, sessions, reports and recordings", async () => {
+  const backup = await mkdtemp(path.join(tmpdir(), 'touchline-backup-'));
+  const sh = (script: string) =>
+    execFileSync('sh', ['-c', script], { cwd: repoRoot, env: { ...process.env, ...settings }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const dc = `docker compose ${composeArguments({ offline, projectName: project }).join(' ')}`;
+  const mirror = (from: string, to: string) =>
+    `${dc} run --rm --no-deps --user "$(id -u)" -e MC_CONFIG_DIR=/tmp/.mc -v "${backup}:/backup" --entrypoint sh minio-bootstrap ` +
+    `-c 'mc alias set s http://minio:9000 "$MINIO_ROOT_USER" "$MINIO_ROOT_PASSWORD" >/dev/null && mc mirror --overwrite "${from}" "${to}"'`;
+  const bearerOf = captureBearer(page);
+  await page.goto(`${url}/dashboard/sessions`);
+  await expect.poll(bearerOf).not.toBeNull();
+  const before = (await (await fetch(`${url}/api/sessions`, { headers: { authorization: `Bearer ${bearerOf()!}` } })).json()) as {
+    items: { id: string; title: string }[];
+  };
+  const drill = before.items.find((s) => s.title === 'Pressing drill')!;
+  const recordingBefore = Buffer.from(
+    await (
+      await fetch(
+        ((await (await fetch(`${url}/api/sessions/${drill.id}/media`, { headers: { authorization: `Bearer ${bearerOf()!}` } })).json()) as { url: string }).url,
+      )
+    ).arrayBuffer(),
+  );
+
+  sh(`${dc} exec -T postgres pg_dumpall -U touchline | gzip > "${backup}/touchline.sql.gz"`);
+  sh(mirror('s/$S3_BUCKET', '/backup/$S3_BUCKET'));
+
+  // The server is lost: every container and volume goes.
+  compose('down', '--volumes', '--timeout', '10');
+  compose('up', '-d', '--wait', '--wait-timeout', '300', 'postgres');
+  sh(`gunzip -c "${backup}/touchline.sql.gz" | ${dc} exec -T postgres psql -q -U touchline -d postgres`);
+  compose('up', '-d', '--wait', '--wait-timeout', '900', '--scale', 'api=2', '--scale', 'worker=2');
+  sh(mirror('/backup/$S3_BUCKET', 's/$S3_BUCKET'));
+
+  // The coach signs in with the password they set before the loss, and finds the session, its report and recording.
+  await context.clearCookies();
+  await page.goto(`${url}/login`);
+  await page.locator('input[name=username]').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('input[name=password]').press('Enter');
+  await expect(page).toHaveURL(`${url}/dashboard/overview`, { timeout: SIGN_IN_MS });
+  const bearerBefore = bearerOf();
+  await page.goto(`${url}/sessions/${drill.id}`);
+  await expect(page.getByRole('heading', { name: 'Pressing drill' })).toBeVisible();
+  await expect(page.getByTestId('coaching-style')).toBeVisible();
+  await expect.poll(bearerOf).not.toBe(bearerBefore);
+  const media = (await (await fetch(`${url}/api/sessions/${drill.id}/media`, { headers: { authorization: `Bearer ${bearerOf()!}` } })).json()) as {
+    url: string;
+  };
+  expect(Buffer.from(await (await fetch(media.url)).arrayBuffer()).equals(recordingBefore)).toBe(true);
 });

@@ -5,7 +5,9 @@
 ARG ROOTFS_IMAGE=touchline/debian-rootfs:trixie
 FROM ${ROOTFS_IMAGE}
 ENV DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8
-RUN apt-get update \
+# The root filesystem keeps no manual pages, but OpenJDK's package links its own into man1 (update-alternatives).
+RUN mkdir -p /usr/share/man/man1 \
+ && apt-get update \
  && apt-get install -y --no-install-recommends ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 COPY ca/ /usr/local/share/ca-certificates/
