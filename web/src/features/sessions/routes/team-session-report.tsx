@@ -20,7 +20,8 @@ export default function TeamSessionReportScreen() {
   return (
     <Page
       title={data?.report.session.title ?? 'Session report'}
-      lead={data ? `${data.coach.username}’s session of ${formatDateTime(data.report.session.createdAt)}. Read-only.` : undefined}
+      // The lead's line is kept while the report loads, so the report does not push down when it comes.
+      lead={data ? `${data.coach.username}’s session of ${formatDateTime(data.report.session.createdAt)}. Read-only.` : <span aria-hidden="true">&nbsp;</span>}
     >
       {report.isPending && <Spinner />}
       {report.isError && <FormAlert>{readApiError(report.error)?.message ?? 'The report could not be loaded.'}</FormAlert>}
