@@ -224,6 +224,35 @@ test('an upload survives each API container being killed under it, resumes on th
   expect(Buffer.from(await (await fetch(media.url)).arrayBuffer()).equals(readFileSync(file))).toBe(true);
 });
 
+test('PostgreSQL, MinIO and Keycloak restarted while an upload runs: it resumes and completes with its bytes', async () => {
+  const MB = 1024 * 1024;
+  const file = await recording('Restart session.mp4', 'mp4', 40 * MB);
+  const bearerOf = captureBearer(page);
+  await page.goto(`${url}/upload`);
+  await throttleUploads(page, 2 * MB);
+  await page.getByLabel('Recording file').setInputFiles(file);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const percent = async () => Number((await page.getByTestId('upload-percent').textContent())!.replace('%', ''));
+  for (const [service, at] of [
+    ['postgres', 15],
+    ['minio', 45],
+    ['keycloak', 70],
+  ] as const) {
+    await expect.poll(percent, { timeout: 180_000 }).toBeGreaterThanOrEqual(at);
+    compose('restart', service);
+  }
+  await expect(page.getByTestId('upload-state')).toHaveText('Upload complete', { timeout: 300_000 });
+  compose('up', '-d', '--wait', '--wait-timeout', '600', 'keycloak');
+
+  const bearer = bearerOf()!;
+  const { items } = (await (await fetch(`${url}/api/sessions?search=Restart`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as {
+    items: { id: string; title: string }[];
+  };
+  const session = items.find((s) => s.title === 'Restart session')!;
+  const media = (await (await fetch(`${url}/api/sessions/${session.id}/media`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { url: string };
+  expect(Buffer.from(await (await fetch(media.url)).arrayBuffer()).equals(readFileSync(file))).toBe(true);
+});
+
 test("a backup taken as the README says restores onto empty volumes: the coach's account, sessions, reports and recordings", async () => {
   const backup = await mkdtemp(path.join(tmpdir(), 'touchline-backup-'));
   const sh = (script: string) =>

@@ -29,6 +29,9 @@ export class AppError extends HttpException {
 export const Errors = {
   authenticationRequired: () => new AppError('AUTHENTICATION_REQUIRED', HttpStatus.UNAUTHORIZED, 'Authentication required'),
   invalidToken: () => new AppError('INVALID_TOKEN', HttpStatus.UNAUTHORIZED, 'Invalid or expired access token'),
+  /** A part the server needs (its database) failed for a moment: the caller may try again, and clients do. */
+  temporarilyUnavailable: () =>
+    new AppError('TEMPORARILY_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, 'The server cannot answer just now. Please try again in a moment.'),
   identityUnavailable: () =>
     new AppError('IDENTITY_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, 'The identity provider cannot be reached. Please try again later.'),
   identityMismatch: () => new AppError('IDENTITY_MISMATCH', HttpStatus.FORBIDDEN, 'The identityId does not match the signed-in account'),

@@ -99,7 +99,10 @@ export class UploadsService {
       if (req.method === 'GET') throw new AppError('METHOD_NOT_ALLOWED', 405, 'Recordings are read through /api/sessions/{id}/media.');
       if (req.method !== 'OPTIONS') this.callers.set(req, await this.authenticator.authenticate(req.headers.authorization));
     } catch (error) {
-      const { status_code, body } = tusError(error instanceof AppError ? error : Errors.invalidToken());
+      // A token that is not valid is an AppError; anything else (the database restarting under the user lookup) is
+      // the server's moment, answered 503 so that the upload client retries instead of giving up as on a 401.
+      if (!(error instanceof AppError)) this.logger.warn({ err: error }, 'an upload request could not be authenticated for now');
+      const { status_code, body } = tusError(error instanceof AppError ? error : Errors.temporarilyUnavailable());
       // The refused request's body is not read: the connection closes after the answer instead.
       res.status(status_code).setHeader('Tus-Resumable', '1.0.0').setHeader('Connection', 'close').type('application/json').send(body);
       return;
