@@ -8,4 +8,4 @@ export { returningRows } from './returning-rows';
 export { loadOrCreateSecret } from './secrets';
 export { PostgresThrottleStore } from './postgres-throttle-store';
 export { RateLimit, type RateLimitOptions, type RateLimitState, ThrottleStore, type ThrottleCount, throttleKey } from './throttle-store';
-export { migrateExclusively } from './migrate';
+export { exclusively, migrateExclusively } from './migrate';

@@ -3,12 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config';
-import { DATABASE_URL } from '../database';
+import { DATABASE_URL, exclusively } from '../database';
 import type { JobDefinition } from './job';
 import { WorkerPresence, workerLockName } from './worker-presence';
 
 /** pg-boss keeps its tables in this schema of the product's PostgreSQL. */
 export const JOBS_SCHEMA = 'pgboss';
+/** The advisory lock under which a process creates the queues. */
+const QUEUES_LOCK = 'touchline:job-queues';
 /** How often a worker looks for jobs whose worker died (besides when it starts). */
 const TAKE_OVER_INTERVAL_MS = 60 * 1000;
 /**
@@ -51,7 +53,10 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
     const boss = new PgBoss({ connectionString: this.databaseUrl, schema: JOBS_SCHEMA, max: 3, application_name: 'touchline-jobs' });
     boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
     await boss.start();
-    for (const definition of this.definitions.values()) await boss.createQueue(definition.name, { name: definition.name, ...definition.options });
+    // One process at a time: replicas starting together deadlocked in PostgreSQL creating the same queues.
+    await exclusively(this.db, QUEUES_LOCK, async () => {
+      for (const definition of this.definitions.values()) await boss.createQueue(definition.name, { name: definition.name, ...definition.options });
+    });
     this.boss = boss;
     if (!this.config.backgroundJobs) return;
 
