@@ -263,7 +263,7 @@ test("a backup taken as the README says restores onto empty volumes: the coach's
     `-c 'mc alias set s http://minio:9000 "$MINIO_ROOT_USER" "$MINIO_ROOT_PASSWORD" >/dev/null && mc mirror --overwrite "${from}" "${to}"'`;
   const bearerOf = captureBearer(page);
   await page.goto(`${url}/dashboard/sessions`);
-  await expect.poll(bearerOf).not.toBeNull();
+  await expect.poll(bearerOf, { timeout: SIGN_IN_MS }).not.toBeNull();
   const before = (await (await fetch(`${url}/api/sessions`, { headers: { authorization: `Bearer ${bearerOf()!}` } })).json()) as {
     items: { id: string; title: string }[];
   };
@@ -297,7 +297,7 @@ test("a backup taken as the README says restores onto empty volumes: the coach's
   await page.goto(`${url}/sessions/${drill.id}`);
   await expect(page.getByRole('heading', { name: 'Pressing drill' })).toBeVisible();
   await expect(page.getByTestId('coaching-style')).toBeVisible();
-  await expect.poll(bearerOf).not.toBe(bearerBefore);
+  await expect.poll(bearerOf, { timeout: SIGN_IN_MS }).not.toBe(bearerBefore);
   const media = (await (await fetch(`${url}/api/sessions/${drill.id}/media`, { headers: { authorization: `Bearer ${bearerOf()!}` } })).json()) as {
     url: string;
   };

@@ -198,18 +198,16 @@ export class SessionsRepository {
 
   /** Marks the session analysed with its measured length, inside the transaction that stores its result. */
   async markAnalysed(id: string, recordingSeconds: number, tx: EntityManager): Promise<void> {
-    await tx
-      .getRepository(CoachingSessionEntity)
-      .update(
-        { id },
-        {
-          processingStatus: 'completed',
-          analysisProgress: 100,
-          analysisWaiting: null,
-          failureReason: null,
-          recordingSeconds: Math.round(recordingSeconds * 10) / 10,
-        },
-      );
+    await tx.getRepository(CoachingSessionEntity).update(
+      { id },
+      {
+        processingStatus: 'completed',
+        analysisProgress: 100,
+        analysisWaiting: null,
+        failureReason: null,
+        recordingSeconds: Math.round(recordingSeconds * 10) / 10,
+      },
+    );
   }
 
   /** Seconds of the owner's recordings uploaded since the given moment, as far as their analyses have measured them. */
