@@ -34,6 +34,16 @@ let page: Page;
 const email = `compose-${Date.now()}@club.example`;
 let password = 'compose-secret-1';
 
+/** A fresh sign-in on Keycloak's page (no session kept from before). */
+async function signIn(): Promise<void> {
+  await context.clearCookies();
+  await page.goto(`${url}/login`);
+  await page.locator('input[name=username]').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('input[name=password]').press('Enter');
+  await expect(page).toHaveURL(`${url}/dashboard/overview`, { timeout: SIGN_IN_MS });
+}
+
 /** `docker compose …` on this run's project, as an operator types it. */
 function compose(...args: string[]): string {
   return execFileSync('docker', ['compose', ...composeArguments({ offline, projectName: project }), ...args], {
@@ -262,6 +272,7 @@ test("a backup taken as the README says restores onto empty volumes: the coach's
     `${dc} run --rm --no-deps --user "$(id -u)" -e MC_CONFIG_DIR=/tmp/.mc -v "${backup}:/backup" --entrypoint sh minio-bootstrap ` +
     `-c 'mc alias set s http://minio:9000 "$MINIO_ROOT_USER" "$MINIO_ROOT_PASSWORD" >/dev/null && mc mirror --overwrite "${from}" "${to}"'`;
   const bearerOf = captureBearer(page);
+  await signIn();
   await page.goto(`${url}/dashboard/sessions`);
   await expect.poll(bearerOf, { timeout: SIGN_IN_MS }).not.toBeNull();
   const before = (await (await fetch(`${url}/api/sessions`, { headers: { authorization: `Bearer ${bearerOf()!}` } })).json()) as {
@@ -287,12 +298,7 @@ test("a backup taken as the README says restores onto empty volumes: the coach's
   sh(mirror('/backup/$S3_BUCKET', 's/$S3_BUCKET'));
 
   // The coach signs in with the password they set before the loss, and finds the session, its report and recording.
-  await context.clearCookies();
-  await page.goto(`${url}/login`);
-  await page.locator('input[name=username]').fill(email);
-  await page.locator('input[name=password]').fill(password);
-  await page.locator('input[name=password]').press('Enter');
-  await expect(page).toHaveURL(`${url}/dashboard/overview`, { timeout: SIGN_IN_MS });
+  await signIn();
   const bearerBefore = bearerOf();
   await page.goto(`${url}/sessions/${drill.id}`);
   await expect(page.getByRole('heading', { name: 'Pressing drill' })).toBeVisible();
