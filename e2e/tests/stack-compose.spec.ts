@@ -44,6 +44,28 @@ async function signIn(): Promise<void> {
   await expect(page).toHaveURL(`${url}/dashboard/overview`, { timeout: SIGN_IN_MS });
 }
 
+/** The stored recording of the coach's session titled `title`, read through its presigned URL as the player does. */
+async function storedRecording(bearer: string, title: string): Promise<Buffer> {
+  const headers = { authorization: `Bearer ${bearer}` };
+  const { items } = (await (await fetch(`${url}/api/sessions?search=${encodeURIComponent(title)}`, { headers })).json()) as {
+    items: { id: string; title: string }[];
+  };
+  const session = items.find((s) => s.title === title)!;
+  const media = (await (await fetch(`${url}/api/sessions/${session.id}/media`, { headers })).json()) as { url: string };
+  return Buffer.from(await (await fetch(media.url)).arrayBuffer());
+}
+
+/** A 40 MB recording uploaded at 2 MB/s from /upload, so that the stack can be disturbed under it; its progress. */
+async function startSlowUpload(name: string): Promise<{ file: string; percent: () => Promise<number> }> {
+  const MB = 1024 * 1024;
+  const file = await recording(name, 'mp4', 40 * MB);
+  await page.goto(`${url}/upload`);
+  await throttleUploads(page, 2 * MB);
+  await page.getByLabel('Recording file').setInputFiles(file);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  return { file, percent: async () => Number((await page.getByTestId('upload-percent').textContent())!.replace('%', '')) };
+}
+
 /** `docker compose …` on this run's project, as an operator types it. */
 function compose(...args: string[]): string {
   return execFileSync('docker', ['compose', ...composeArguments({ offline, projectName: project }), ...args], {
@@ -204,14 +226,8 @@ test('on Pro, given by the club with the admin command in the API container, a r
 });
 
 test('an upload survives each API container being killed under it, resumes on the other, and keeps its bytes', async () => {
-  const MB = 1024 * 1024;
-  const file = await recording('Replica session.mp4', 'mp4', 40 * MB);
   const bearerOf = captureBearer(page);
-  await page.goto(`${url}/upload`);
-  await throttleUploads(page, 2 * MB);
-  await page.getByLabel('Recording file').setInputFiles(file);
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  const percent = async () => Number((await page.getByTestId('upload-percent').textContent())!.replace('%', ''));
+  const { file, percent } = await startSlowUpload('Replica session.mp4');
   // Each replica in turn is killed while the upload runs, and started again; nginx sends the retries to the other.
   for (const [replica, at] of [
     [1, 15],
@@ -225,24 +241,12 @@ test('an upload survives each API container being killed under it, resumes on th
   }
   await expect(page.getByTestId('upload-state')).toHaveText('Upload complete', { timeout: 300_000 });
 
-  const bearer = bearerOf()!;
-  const { items } = (await (await fetch(`${url}/api/sessions?search=Replica`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as {
-    items: { id: string; title: string }[];
-  };
-  const session = items.find((s) => s.title === 'Replica session')!;
-  const media = (await (await fetch(`${url}/api/sessions/${session.id}/media`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { url: string };
-  expect(Buffer.from(await (await fetch(media.url)).arrayBuffer()).equals(readFileSync(file))).toBe(true);
+  expect((await storedRecording(bearerOf()!, 'Replica session')).equals(readFileSync(file))).toBe(true);
 });
 
 test('PostgreSQL, MinIO and Keycloak restarted while an upload runs: it resumes and completes with its bytes', async () => {
-  const MB = 1024 * 1024;
-  const file = await recording('Restart session.mp4', 'mp4', 40 * MB);
   const bearerOf = captureBearer(page);
-  await page.goto(`${url}/upload`);
-  await throttleUploads(page, 2 * MB);
-  await page.getByLabel('Recording file').setInputFiles(file);
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  const percent = async () => Number((await page.getByTestId('upload-percent').textContent())!.replace('%', ''));
+  const { file, percent } = await startSlowUpload('Restart session.mp4');
   for (const [service, at] of [
     ['postgres', 15],
     ['minio', 45],
@@ -254,13 +258,7 @@ test('PostgreSQL, MinIO and Keycloak restarted while an upload runs: it resumes 
   await expect(page.getByTestId('upload-state')).toHaveText('Upload complete', { timeout: 300_000 });
   compose('up', '-d', '--wait', '--wait-timeout', '600', 'keycloak');
 
-  const bearer = bearerOf()!;
-  const { items } = (await (await fetch(`${url}/api/sessions?search=Restart`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as {
-    items: { id: string; title: string }[];
-  };
-  const session = items.find((s) => s.title === 'Restart session')!;
-  const media = (await (await fetch(`${url}/api/sessions/${session.id}/media`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { url: string };
-  expect(Buffer.from(await (await fetch(media.url)).arrayBuffer()).equals(readFileSync(file))).toBe(true);
+  expect((await storedRecording(bearerOf()!, 'Restart session')).equals(readFileSync(file))).toBe(true);
 });
 
 test("a backup taken as the README says restores onto empty volumes: the coach's account, sessions, reports and recordings", async () => {
