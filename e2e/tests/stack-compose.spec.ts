@@ -81,6 +81,9 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(40 * 60_000);
   // Testcontainers' reaper is an image from Docker Hub; the stack is taken down by afterAll instead.
   process.env.TESTCONTAINERS_RYUK_DISABLED = 'true';
+  // The stack publishes its ports on loopback only. Where /.dockerenv exists (a test machine that is itself a
+  // container), testcontainers would check them on the bridge gateway, where nothing listens.
+  process.env.TESTCONTAINERS_HOST_OVERRIDE = '127.0.0.1';
   await ensureDocker();
   offline = !(await upstreamRegistryReachable());
   if (offline) await buildOfflineImages();
