@@ -13,6 +13,7 @@ import { identityOrigins } from './identity';
 import { BILLING_WEBHOOK_ROUTE } from './plans';
 import { CREATE_SESSION_SCHEMA, describeUploads } from './sessions';
 import { describeGoalTargets } from './dashboards';
+import { spaCompression } from './web';
 
 export const API_PREFIX = 'api';
 
@@ -39,6 +40,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
       },
     }),
   );
+  if (config.webRoot) app.use(spaCompression());
   // The payment provider signs the exact bytes it sends: this one route keeps its body raw for the check.
   app.use(`/${API_PREFIX}/${BILLING_WEBHOOK_ROUTE}`, express.raw({ type: () => true, limit: config.bodyLimit }));
   app.use(jsonBody(config.bodyLimit));

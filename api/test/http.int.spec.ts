@@ -12,6 +12,10 @@ beforeAll(async () => {
   await mkdir(path.join(webRoot, 'assets'));
   await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><title>Touchline SPA</title>');
   await writeFile(path.join(webRoot, 'assets', 'app-3f9a.js'), 'console.log(1)');
+  await writeFile(
+    path.join(webRoot, 'assets', 'screens-77c1.js'),
+    `export const screens = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `screen ${i}`))};`,
+  );
   api = await startTestApi({ SERVE_WEB: 'true', WEB_ROOT: webRoot });
 });
 
@@ -114,6 +118,18 @@ describe('HTTP surface', () => {
       expect(await res.text()).toContain('Touchline SPA');
     }
     expect((await get('/')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it("sends the SPA's files gzip-compressed, and the API's own responses as they are", async () => {
+    const script = await get('/assets/screens-77c1.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-encoding')).toBe('gzip');
+    expect(await script.text()).toContain('screen 399');
+    // Large enough to be compressed were it the SPA's: the API's description.
+    const openapi = await get('/api/docs/openapi.json', { headers: { 'accept-encoding': 'gzip' } });
+    expect(openapi.status).toBe(200);
+    expect(openapi.headers.get('content-encoding')).toBeNull();
+    expect(Number(openapi.headers.get('content-length') ?? (await openapi.clone().text()).length)).toBeGreaterThan(2048);
   });
 
   it('lets browsers keep hashed assets for a year', async () => {

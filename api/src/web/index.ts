@@ -1,2 +1,2 @@
 // The web module's face: what other modules may use of it (docs/project-structure.md). Everything else is private.
-export { spaStaticOptions } from './spa-static';
+export { spaCompression, spaStaticOptions } from './spa-static';
