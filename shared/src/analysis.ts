@@ -45,6 +45,12 @@ export interface CodedUtteranceDto {
   end: number;
   text: string;
   codes: UtteranceCode[];
+  /**
+   * True when the recogniser was too unsure of this utterance's words for them to count: its confidence leads the
+   * rubric's calibration to expect more word errors than the rubric allows, so its codes, cues and first names are
+   * not evidence for the scores. Absent when the words count, and in reports written before utterances were judged.
+   */
+  uncertain?: boolean;
 }
 
 /** A skill category's score (0–100) and level; both null when the session gives nothing to judge it by. */

@@ -39,4 +39,17 @@ describe('the report a review link shows (reviewer and demo)', () => {
     fireEvent.click(missing);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('This needs a transcript');
   });
+
+  it('greys an utterance the recogniser was unsure of and marks it Unclear, as the coach sees it', () => {
+    const transcript = [
+      { start: 12, end: 20, text: 'Two touch only, Sam.', codes: ['instruction' as const] },
+      { start: 75, end: 80, text: 'Brill in the work every bog.', codes: [], uncertain: true },
+    ];
+    render(<ReviewReport review={{ ...review, transcript }} mediaUrl={null} comments={[]} onSeek={() => undefined} />);
+    const [clear, unclear] = within(screen.getByRole('region', { name: 'Transcript' })).getAllByRole('listitem');
+    expect(within(unclear!).getByText('Brill in the work every bog.')).toHaveClass('text-slate-500');
+    expect(within(unclear!).getByText('Unclear')).toHaveTextContent(/^Unclear: the recogniser was unsure of these words/);
+    expect(within(clear!).getByText('Two touch only, Sam.')).not.toHaveClass('text-slate-500');
+    expect(within(clear!).queryByText('Unclear')).not.toBeInTheDocument();
+  });
 });

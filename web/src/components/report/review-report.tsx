@@ -1,6 +1,7 @@
 import { formatFigure } from '@/lib/figure-format';
 import { capitalize, clock, formatScore } from '@/lib/format';
 import { NotScored } from '@/components/ui/not-scored';
+import { UNCLEAR_TONE, UnclearMarker } from './unclear-marker';
 import { Stat } from '@/components/ui/stat';
 import { FIGURE_INFO, UTTERANCE_CODE_LABELS, type ExternalReviewDto, type ReviewCommentDto } from '@touchline/shared';
 import { forwardRef, type MouseEvent } from 'react';
@@ -117,7 +118,14 @@ export const ReviewReport = forwardRef<HTMLMediaElement, ReviewReportProps>(({ r
                 >
                   {clock(u.start)}
                 </button>
-                <span className="flex-1">{u.text}</span>
+                <span className={u.uncertain ? `flex-1 ${UNCLEAR_TONE}` : 'flex-1'}>
+                  {u.uncertain && (
+                    <>
+                      <UnclearMarker />{' '}
+                    </>
+                  )}
+                  {u.text}
+                </span>
                 <span className="text-xs text-slate-500">{u.codes.map((c) => UTTERANCE_CODE_LABELS[c]).join(', ')}</span>
               </li>
             ))}

@@ -1,4 +1,5 @@
 import { UTTERANCE_CODE_LABELS, UTTERANCE_CODES, type CodedUtteranceDto, type TranscriberName, type UtteranceCode } from '@touchline/shared';
+import { UNCLEAR_TONE, UnclearMarker } from '@/components/report/unclear-marker';
 import { clock } from '@/lib/format';
 
 const CODE_TONES: Record<UtteranceCode, string> = {
@@ -28,8 +29,12 @@ interface CodedTranscriptProps {
   onSeek: (seconds: number) => void;
 }
 
-/** What the coach said, utterance by utterance, with the behaviour codes the analysis gave each. */
+/**
+ * What the coach said, utterance by utterance, with the behaviour codes the analysis gave each; an utterance the
+ * recogniser was unsure of is greyed and marked Unclear.
+ */
 export function CodedTranscript({ transcript, codeCounts, transcriber, onSeek }: CodedTranscriptProps) {
+  const unclear = transcript?.filter((u) => u.uncertain).length ?? 0;
   return (
     <section aria-labelledby="transcript" className="space-y-4">
       <div>
@@ -61,6 +66,7 @@ export function CodedTranscript({ transcript, codeCounts, transcriber, onSeek }:
             <>
               <p className="text-sm text-slate-600">
                 {transcript.length} {transcript.length === 1 ? 'utterance' : 'utterances'}. Click a time to hear that moment.
+                {unclear > 0 && ` ${unclear} marked Unclear: the recogniser was unsure of their words, so they do not count towards the scores.`}
               </p>
               <ol aria-label="Utterances" className="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200 bg-white">
                 {transcript.map((utterance, index) => (
@@ -74,7 +80,14 @@ export function CodedTranscript({ transcript, codeCounts, transcriber, onSeek }:
                       {clock(utterance.start)}
                     </button>
                     <div className="min-w-0 flex-1 space-y-1">
-                      <p className="text-slate-900">{utterance.text}</p>
+                      <p className={utterance.uncertain ? UNCLEAR_TONE : 'text-slate-900'}>
+                        {utterance.uncertain && (
+                          <>
+                            <UnclearMarker />{' '}
+                          </>
+                        )}
+                        {utterance.text}
+                      </p>
                       {utterance.codes.length > 0 && (
                         <div className="flex flex-wrap gap-1">
                           {utterance.codes.map((code) => (

@@ -95,6 +95,23 @@ describe('session report', () => {
     expect(player.currentTime).toBe(75);
   });
 
+  it('greys an utterance the recogniser was unsure of and marks it Unclear, in words as well as colour', async () => {
+    const [sure, unsure] = report.transcript!;
+    serve({ ...report, transcriber: 'whisper', transcript: [sure!, { ...unsure!, text: 'Brill in the work every bog.', uncertain: true }] });
+    renderApp('/sessions/s1', makeUser());
+    const section = (await screen.findByRole('heading', { name: 'Transcript' })).closest('section')!;
+    expect(section).toHaveTextContent('1 marked Unclear: the recogniser was unsure of their words, so they do not count towards the scores.');
+    const [clear, unclear] = within(within(section).getByRole('list', { name: 'Utterances' })).getAllByRole('listitem');
+    const unclearText = within(unclear!).getByText('Brill in the work every bog.');
+    expect(unclearText).toHaveClass('text-slate-500');
+    expect(unclearText).not.toHaveClass('text-slate-900');
+    const marker = within(unclear!).getByText('Unclear');
+    expect(marker).toBeVisible();
+    expect(marker).toHaveTextContent('Unclear: the recogniser was unsure of these words, so they do not count towards the scores.');
+    expect(within(clear!).getByText('Two touch only, Sam.')).toHaveClass('text-slate-900');
+    expect(within(clear!).queryByText('Unclear')).not.toBeInTheDocument();
+  });
+
   it('says there is no transcript when the session was analysed without a transcriber', async () => {
     serve({ ...report, transcriber: 'none', transcript: null, codeCounts: null, metrics: { ...report.metrics, speechRateWpm: null } });
     renderApp('/sessions/s1', makeUser());
