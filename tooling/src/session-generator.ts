@@ -36,8 +36,11 @@ export interface SessionOptions {
   tail?: number;
   /** Field noise that many dB below the speech; omitted for a clean recording. */
   snrDb?: number;
-  /** The noise's colour: brown (most power low down, like wind and distant play; the default) or pink (flatter, like a crowd). */
-  noise?: 'brown' | 'pink';
+  /**
+   * The noise's colour: brown (most power low down, like wind and distant play; the default), pink (flatter, like a
+   * crowd) or white (even across the band, like hiss or rain on the microphone: it covers the consonants most).
+   */
+  noise?: 'brown' | 'pink' | 'white';
   /** An espeak-ng voice; en-gb unless told. */
   voice?: string;
 }
@@ -90,7 +93,7 @@ const duration = (file: string) => Number(execFileSync('soxi', ['-D', file], { e
  * or [{ text, pause }]: it starts `pause` seconds after the previous one ends (for scripts whose lines follow
  * each other closely, where the spoken length decides the next start).
  * `seconds`: the session's length (or `tail` seconds after the last line when omitted). `snrDb`: field noise (brown noise, like wind and distant play, or pink
- * with `noise: 'pink'`) that many dB below the speech; omitted for a clean recording. Writes a 16 kHz mono WAV to `file`.
+ * or white with `noise`) that many dB below the speech; omitted for a clean recording. Writes a 16 kHz mono WAV to `file`.
  */
 export function generateSession({
   file,
