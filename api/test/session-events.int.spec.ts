@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { SESSION_EVENTS, SESSION_MESSAGES } from '@touchline/shared';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionStreamService } from '../src/sessions/session-stream.service';
+import { SessionStreamService } from '../src/sessions/events/session-stream.service';
 import { openEventStream } from './support/event-stream';
 import { startTestApi, type TestApi } from './support/test-api';
 import { bearer, embeddedSigningKey, mint, registerCoach } from './support/tokens';

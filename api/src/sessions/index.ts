@@ -7,4 +7,4 @@ export { mapSession } from './session.mapper';
 export { SessionsModule } from './sessions.module';
 export { SessionsRepository } from './sessions.repository';
 export { SessionsService } from './sessions.service';
-export { describeUploads } from './uploads.openapi';
+export { describeUploads } from './uploads/uploads.openapi';

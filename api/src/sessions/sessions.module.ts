@@ -6,15 +6,15 @@ import { PlansModule } from '../plans';
 import { UsersModule, UsersRepository } from '../users';
 import { CoachingSessionEntity } from './coaching-session.entity';
 import { SessionEvents } from './session-events';
-import { SessionEventsController } from './session-events.controller';
-import { SessionStatusFeed } from './session-status-feed';
-import { SessionStreamService } from './session-stream.service';
+import { SessionEventsController } from './events/session-events.controller';
+import { SessionStatusFeed } from './events/session-status-feed';
+import { SessionStreamService } from './events/session-stream.service';
 import { SessionsController } from './sessions.controller';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
-import { PostgresUploadLocker } from './upload-locker';
-import { UploadSweeper } from './upload-sweeper.service';
-import { UploadsService } from './uploads.service';
+import { PostgresUploadLocker } from './uploads/upload-locker';
+import { UploadSweeper } from './uploads/upload-sweeper.service';
+import { UploadsService } from './uploads/uploads.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CoachingSessionEntity]), AuthModule, PlansModule, UsersModule],

@@ -7,11 +7,11 @@ import { EntitlementsService, uploadMonth } from '../plans';
 import type { UserEntity } from '../users';
 import type { CoachingSessionEntity } from './coaching-session.entity';
 import type { CreateSessionDto } from './dto/create-session.dto';
-import { sanitizeFileName } from './media-detection';
+import { sanitizeFileName } from './uploads/media-detection';
 import { mapSession } from './session.mapper';
 import { recordingKey } from './recording-key';
 import { SessionsRepository } from './sessions.repository';
-import { UPLOAD_ENDPOINT } from './upload-endpoint';
+import { UPLOAD_ENDPOINT } from './uploads/upload-endpoint';
 
 @Injectable()
 export class SessionsService {

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { mediaBuffer, startMinio, type S3Server } from '@touchline/tooling';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresUploadLocker } from '../../src/sessions/upload-locker';
+import { PostgresUploadLocker } from '../../src/sessions/uploads/upload-locker';
 import { freePort } from './mail-catcher';
 import { startReplicaProcess, startReplicas, type Replicas } from './replicas';
 import { bearer, registerCoach } from './tokens';

@@ -1,8 +1,8 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type MessageEvent } from '@nestjs/common';
 import { SESSION_EVENTS, type SessionStatusEventDto } from '@touchline/shared';
 import { defer, filter, finalize, interval, map, merge, Observable, of, ReplaySubject, switchMap, takeUntil, timer } from 'rxjs';
-import { Errors } from '../common';
-import type { UserEntity } from '../users';
+import { Errors } from '../../common';
+import type { UserEntity } from '../../users';
 import { SessionStatusFeed } from './session-status-feed';
 
 /** How long a browser waits before reconnecting a stream that ended without an answer (SSE `retry`). */

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/server';
 import { Client } from 'pg';
-import { DATABASE_URL } from '../database';
+import { DATABASE_URL } from '../../database';
 
 /** The NOTIFY channel on which a request waiting for an upload asks its holder, in whichever process, to let go. */
 export const UPLOAD_RELEASE_CHANNEL = 'tus_lock_release';

@@ -1,10 +1,10 @@
 import { Controller, type MessageEvent, Sse, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Observable } from 'rxjs';
-import { CurrentUser, RegisteredUserGuard, TokenExpiry } from '../auth';
-import { ApiErrors, SIGNED_IN_ERRORS } from '../common';
-import type { UserEntity } from '../users';
-import { SessionStatusEventResponse } from './dto/session.response';
+import { CurrentUser, RegisteredUserGuard, TokenExpiry } from '../../auth';
+import { ApiErrors, SIGNED_IN_ERRORS } from '../../common';
+import type { UserEntity } from '../../users';
+import { SessionStatusEventResponse } from '../dto/session.response';
 import { SessionStreamService } from './session-stream.service';
 
 /** Registered before `SessionsController`, whose `GET /sessions/:id` would otherwise take `events` for an id. */

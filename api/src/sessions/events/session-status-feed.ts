@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import type { AnalysisWait, SessionStatusEventDto } from '@touchline/shared';
 import { Client } from 'pg';
 import { type Observable, ReplaySubject, Subject, take } from 'rxjs';
-import { DATABASE_URL } from '../database';
+import { DATABASE_URL } from '../../database';
 
 /** The NOTIFY channel the `coaching_sessions` triggers announce changes on (migrations 1764200000000, 1766000000000). */
 export const SESSION_STATUS_CHANNEL = 'session_status';

@@ -2,7 +2,7 @@ import { Logger, type MessageEvent } from '@nestjs/common';
 import { SESSION_EVENTS } from '@touchline/shared';
 import { ReplaySubject, Subject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { UserEntity } from '../users';
+import type { UserEntity } from '../../users';
 import type { SessionStatusChange, SessionStatusFeed } from './session-status-feed';
 import { SessionStreamService } from './session-stream.service';
 

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../config';
-import { SessionsRepository } from './sessions.repository';
-import { SessionsService } from './sessions.service';
+import { AppConfig } from '../../config';
+import { SessionsRepository } from '../sessions.repository';
+import { SessionsService } from '../sessions.service';
 import { UploadsService } from './uploads.service';
 
 const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
