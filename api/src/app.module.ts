@@ -7,7 +7,7 @@ import { AuthModule } from './auth';
 import { HttpMounts, redactUrl, PROCESS_ROLE, type ProcessRole } from './common';
 import { AppConfig } from './config';
 import { DataSource } from 'typeorm';
-import { migrateExclusively, migrations, DATABASE_URL, PostgresThrottleStore, ThrottleStore } from './database';
+import { migrateExclusively, migrations, DATABASE_URL, NotificationListener, PostgresThrottleStore, ThrottleStore } from './database';
 import { HealthModule } from './health';
 import { HelpModule } from './help';
 import { IdentityModule } from './identity';
@@ -97,9 +97,11 @@ export class AppModule {
         { provide: PROCESS_ROLE, useValue: role },
         // Every rate limit and sign-in wait counts in PostgreSQL, so tries count the same at every API replica.
         { provide: ThrottleStore, useClass: PostgresThrottleStore },
+        // One LISTEN connection per process, for every module that hears the database's notifications.
+        NotificationListener,
         HttpMounts,
       ],
-      exports: [AppConfig, DATABASE_URL, PROCESS_ROLE, ThrottleStore, HttpMounts],
+      exports: [AppConfig, DATABASE_URL, PROCESS_ROLE, ThrottleStore, NotificationListener, HttpMounts],
     };
   }
 }

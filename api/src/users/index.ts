@@ -2,5 +2,5 @@
 export { ASSIGN_PLAN_SQL, type AssignedPlan, DECLINE_PLAN_REQUEST_SQL, PLAN_REQUESTS_SQL, type PlanRequestRow } from './plan-assignment';
 export { UserEntity } from './user.entity';
 export { mapUser } from './user.mapper';
-export { UsersModule } from './users.module';
+export { ACCOUNT_CHANNEL, UsersModule } from './users.module';
 export { type NewUser, UsersRepository } from './users.repository';

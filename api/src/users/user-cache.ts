@@ -14,7 +14,7 @@ const MAX_ENTRIES = 10_000;
  * Any write to a user through TypeORM in this process (a plan or role change, a new email) empties it at once,
  * so the process that made a change never answers with the old record. A plan or role changed elsewhere (another
  * API process, the admin command, SQL) is announced by the database, which every API process listens to from
- * start (sessions.module.ts), and clears it too; other changes made elsewhere show within USER_CACHE_SECONDS.
+ * start (users.module.ts), and clears it too; other changes made elsewhere show within USER_CACHE_SECONDS.
  */
 @Injectable()
 export class UserCache implements EntitySubscriberInterface<UserEntity> {

@@ -1,16 +1,11 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { AnalysisWait, SessionStatusEventDto } from '@touchline/shared';
-import { Client } from 'pg';
-import { type Observable, ReplaySubject, Subject, take } from 'rxjs';
-import { DATABASE_URL } from '../../database';
+import { type Observable, Subject } from 'rxjs';
+import { NotificationListener } from '../../database';
+import { ACCOUNT_CHANNEL } from '../../users';
 
 /** The NOTIFY channel the `coaching_sessions` triggers announce changes on (migrations 1764200000000, 1766000000000). */
 export const SESSION_STATUS_CHANNEL = 'session_status';
-/** The NOTIFY channel a user's plan or role change is announced on (migration 1764400000000). */
-export const ACCOUNT_CHANNEL = 'account_changes';
-
-/** How long a process that keeps listening waits before connecting again after losing its connection. */
-const RELISTEN_DELAY_MS = 2_000;
 
 /** One change as the database announces it: the event a coach receives (with `waitingFor` null when not waiting), and whose session it is. */
 export interface SessionStatusChange extends Omit<SessionStatusEventDto, 'waitingFor'> {
@@ -19,11 +14,11 @@ export interface SessionStatusChange extends Omit<SessionStatusEventDto, 'waitin
 }
 
 /**
- * Every session change committed to the database, from any process (the worker service included), read with
- * PostgreSQL LISTEN on one connection of its own. The API process keeps it open from start (`keepListening`), so
- * account changes reach its user cache whether or not a stream is open; otherwise (the worker) it connects only
- * when a stream opens. When that connection is lost, every stream on it ends: their clients reconnect, which
- * connects again, and catch up on what they missed by reading the API.
+ * Every session change committed to the database, from any process (the worker service included), and every
+ * account change, as the process's notification listener (`NotificationListener`, one LISTEN connection) hears
+ * them. The API process keeps that connection open from start (the users module asks it to, for its cache);
+ * otherwise (the worker) it connects only when a stream opens. When that connection is lost, every stream on it
+ * ends: their clients reconnect, which connects again, and catch up on what they missed by reading the API.
  */
 @Injectable()
 export class SessionStatusFeed implements OnApplicationShutdown {
@@ -31,11 +26,15 @@ export class SessionStatusFeed implements OnApplicationShutdown {
   readonly changes = new Subject<SessionStatusChange>();
   /** Users whose plan or role changed. */
   readonly accountChanges = new Subject<{ userId: string }>();
-  private connection: Promise<{ client: Client; lost: Observable<void> }> | undefined;
+  private readonly unsubscribe: (() => void)[];
   private stopped = false;
-  private retry: NodeJS.Timeout | undefined;
 
-  constructor(@Inject(DATABASE_URL) private readonly databaseUrl: string) {}
+  constructor(private readonly notifications: NotificationListener) {
+    this.unsubscribe = [
+      notifications.subscribe(SESSION_STATUS_CHANNEL, (payload) => this.read(payload, this.changes)),
+      notifications.subscribe(ACCOUNT_CHANNEL, (payload) => this.read(payload, this.accountChanges)),
+    ];
+  }
 
   /**
    * Resolves once the database is listening, connecting first when needed, with a signal that fires when this
@@ -43,75 +42,20 @@ export class SessionStatusFeed implements OnApplicationShutdown {
    */
   async ready(): Promise<Observable<void>> {
     if (this.stopped) throw new Error('the status feed has stopped');
-    this.connection ??= this.connect();
-    return (await this.connection).lost;
+    return this.notifications.ready();
   }
 
-  /**
-   * Keeps the connection open for as long as the process runs, connecting again a moment after it is lost or
-   * refused. `onGap` runs each time the connection is lost, since changes made meanwhile were not announced here.
-   */
-  async keepListening(onGap: () => void): Promise<void> {
-    if (this.stopped) return;
+  private read<T>(payload: string, into: Subject<T>): void {
     try {
-      const lost = await this.ready();
-      lost.pipe(take(1)).subscribe(() => {
-        onGap();
-        this.retryLater(onGap);
-      });
+      into.next(JSON.parse(payload) as T);
     } catch (error) {
-      this.logger.warn({ err: error }, 'cannot listen for session and account changes; trying again shortly');
-      this.retryLater(onGap);
+      this.logger.error({ err: error }, 'unreadable session status notification');
     }
   }
 
-  private retryLater(onGap: () => void): void {
-    if (this.stopped) return;
-    this.retry = setTimeout(() => void this.keepListening(onGap), RELISTEN_DELAY_MS);
-    this.retry.unref();
-  }
-
-  private async connect(): Promise<{ client: Client; lost: Observable<void> }> {
-    const client = new Client({ connectionString: this.databaseUrl, application_name: 'touchline-events', keepAlive: true });
-    const lost = new ReplaySubject<void>(1);
-    let live = true;
-    const drop = (error?: Error) => {
-      if (!live) return;
-      live = false;
-      this.connection = undefined;
-      if (!this.stopped) this.logger.warn({ err: error }, 'session status feed lost its database connection');
-      lost.next();
-      client.end().catch(() => undefined);
-    };
-    client.on('error', drop);
-    client.on('end', () => drop());
-    client.on('notification', ({ channel, payload }) => {
-      if ((channel !== SESSION_STATUS_CHANNEL && channel !== ACCOUNT_CHANNEL) || !payload) return;
-      try {
-        if (channel === ACCOUNT_CHANNEL) this.accountChanges.next(JSON.parse(payload) as { userId: string });
-        else this.changes.next(JSON.parse(payload) as SessionStatusChange);
-      } catch (error) {
-        this.logger.error({ err: error }, 'unreadable session status notification');
-      }
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${SESSION_STATUS_CHANNEL}`);
-      await client.query(`LISTEN ${ACCOUNT_CHANNEL}`);
-      return { client, lost };
-    } catch (error) {
-      drop(error as Error);
-      throw error;
-    }
-  }
-
-  async onApplicationShutdown(): Promise<void> {
+  onApplicationShutdown(): void {
     this.stopped = true;
-    clearTimeout(this.retry);
-    const connection = this.connection;
-    this.connection = undefined;
-    const open = await connection?.catch(() => undefined);
-    await open?.client.end().catch(() => undefined);
+    for (const stop of this.unsubscribe) stop();
     this.changes.complete();
     this.accountChanges.complete();
   }

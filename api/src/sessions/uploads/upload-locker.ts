@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/server';
 import { Client } from 'pg';
-import { DATABASE_URL } from '../../database';
+import { DATABASE_URL, NotificationListener } from '../../database';
 
 /** The NOTIFY channel on which a request waiting for an upload asks its holder, in whichever process, to let go. */
 export const UPLOAD_RELEASE_CHANNEL = 'tus_lock_release';
@@ -20,7 +20,7 @@ const KEEPALIVE = { idle: 20, interval: 5, count: 4 };
 
 interface Connection {
   client: Client;
-  /** Resolves when the connection is listening for release requests. */
+  /** Resolves when the connection is open and set up. */
   ready: Promise<void>;
   live: boolean;
 }
@@ -36,11 +36,14 @@ interface Holder {
 /**
  * tus's locks across processes: each upload's lock is a PostgreSQL session-level advisory lock, so a PATCH at one
  * API replica and a HEAD or PATCH for the same upload at another are serialised as tus requires. A process holds
- * all of its upload locks on one connection of its own (`touchline-upload-locks`), which also LISTENs for release
- * requests: a request that finds an upload locked asks its holder to let go (tus's `requestRelease`: the holder's
- * request is cancelled after tus's drain time), through NOTIFY when the holder is in another process. When a process
- * dies its connection closes and PostgreSQL frees every lock it held; when the connection is lost while the
- * process lives, every request holding a lock on it is asked to stop, as the lock no longer protects it.
+ * all of its upload locks on one connection of its own (`touchline-upload-locks`); release requests arrive through
+ * the process's notification listener (`NotificationListener`): a request that finds an upload locked asks its
+ * holder to let go (tus's `requestRelease`: the holder's request is cancelled after tus's drain time), through
+ * NOTIFY when the holder is in another process. Every lock operation first makes sure the listener is listening
+ * (connecting it again if it was lost), and the API process keeps it connected from start; a request missed
+ * meanwhile is asked again by its waiter (`ASK_AGAIN_MS`). When a process dies its connection closes and PostgreSQL
+ * frees every lock it held; when the lock connection is lost while the process lives, every request holding a lock
+ * on it is asked to stop, as the lock no longer protects it.
  * docs/decisions.md ("Two API replicas") gives the reasons over a connection per lock or a lock table.
  */
 @Injectable()
@@ -50,11 +53,17 @@ export class PostgresUploadLocker implements Locker, OnApplicationShutdown {
   private readonly held = new Map<string, Holder>();
   private connection: Connection | undefined;
   private stopped = false;
+  private readonly unsubscribe: () => void;
 
   /** How long a request waits for an upload another request holds before it fails. */
   acquireTimeoutMs = ACQUIRE_TIMEOUT_MS;
 
-  constructor(@Inject(DATABASE_URL) private readonly databaseUrl: string) {}
+  constructor(
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+    private readonly notifications: NotificationListener,
+  ) {
+    this.unsubscribe = notifications.subscribe(UPLOAD_RELEASE_CHANNEL, (id) => this.release(id));
+  }
 
   newLock(id: string): Lock {
     return new PostgresUploadLock(this, id, this.acquireTimeoutMs);
@@ -121,6 +130,7 @@ export class PostgresUploadLocker implements Locker, OnApplicationShutdown {
 
   private async connect(): Promise<Connection> {
     if (this.stopped) throw ERRORS.ERR_LOCK_TIMEOUT;
+    await this.notifications.ready();
     if (this.connection?.live) {
       await this.connection.ready;
       if (this.connection?.live) return this.connection;
@@ -129,16 +139,12 @@ export class PostgresUploadLocker implements Locker, OnApplicationShutdown {
     const connection: Connection = { client, live: true, ready: Promise.resolve() };
     client.on('error', (error) => this.drop(connection, error));
     client.on('end', () => this.drop(connection));
-    client.on('notification', ({ channel, payload }) => {
-      if (channel === UPLOAD_RELEASE_CHANNEL && payload) this.release(payload);
-    });
     connection.ready = (async () => {
       await client.connect();
       await client.query(
         `SELECT set_config('tcp_keepalives_idle', $1, false), set_config('tcp_keepalives_interval', $2, false), set_config('tcp_keepalives_count', $3, false)`,
         [String(KEEPALIVE.idle), String(KEEPALIVE.interval), String(KEEPALIVE.count)],
       );
-      await client.query(`LISTEN ${UPLOAD_RELEASE_CHANNEL}`);
     })();
     this.connection = connection;
     try {
@@ -165,6 +171,7 @@ export class PostgresUploadLocker implements Locker, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    this.unsubscribe();
     const connection = this.connection;
     if (!connection) return;
     await connection.ready.catch(() => undefined);
