@@ -6,7 +6,7 @@ import type { VerifiedIdentity } from '../identity';
 import type { UserEntity } from '../users';
 import { AuthService } from './auth.service';
 import { BearerAuthGuard, CurrentIdentity } from './bearer-auth.guard';
-import { LoginDto, RegisterDto, ResendVerificationDto, ResetPasswordConfirmDto, ResetPasswordRequestDto } from './dto/auth.dto';
+import { LoginBody, RegisterBody, ResendVerificationBody, ResetPasswordConfirmBody, ResetPasswordRequestBody } from './dto/auth.dto';
 import { IdentityClientConfigResponse, MessageResponse, UserResponse } from './dto/user.response';
 import { PasswordResetService } from './password-reset.service';
 import { CurrentUser, RegisteredUserGuard } from './registered-user.guard';
@@ -33,7 +33,7 @@ export class AuthController {
   @ApiBearerAuth()
   @ApiOkResponse({ description: 'The user record of the signed-in account', type: UserResponse })
   @ApiErrors(...BODY_ERRORS, 401, 403, 404, 503)
-  login(@CurrentIdentity() identity: VerifiedIdentity, @Body() dto: LoginDto): Promise<UserDto> {
+  login(@CurrentIdentity() identity: VerifiedIdentity, @Body() dto: LoginBody): Promise<UserDto> {
     return this.auth.login(identity, dto);
   }
 
@@ -42,7 +42,7 @@ export class AuthController {
   @ApiBearerAuth()
   @ApiCreatedResponse({ description: 'The new user record', type: UserResponse })
   @ApiErrors(...BODY_ERRORS, 401, 403, 409, 503)
-  register(@CurrentIdentity() identity: VerifiedIdentity, @Body() dto: RegisterDto): Promise<UserDto> {
+  register(@CurrentIdentity() identity: VerifiedIdentity, @Body() dto: RegisterBody): Promise<UserDto> {
     return this.auth.register(identity, dto);
   }
 
@@ -68,7 +68,7 @@ export class AuthController {
   @HttpCode(202)
   @ApiAcceptedResponse({ description: 'The same answer for every address, whether it has an account or not', type: MessageResponse })
   @ApiErrors(...BODY_ERRORS, 429, 503)
-  resetPasswordRequest(@Body() dto: ResetPasswordRequestDto, @ClientAddress() address: string) {
+  resetPasswordRequest(@Body() dto: ResetPasswordRequestBody, @ClientAddress() address: string) {
     return this.passwordReset.request(dto.email, address);
   }
 
@@ -76,7 +76,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'The password is changed', type: MessageResponse })
   @ApiErrors(...BODY_ERRORS, 429, 503)
-  resetPasswordConfirm(@Body() dto: ResetPasswordConfirmDto, @ClientAddress() address: string) {
+  resetPasswordConfirm(@Body() dto: ResetPasswordConfirmBody, @ClientAddress() address: string) {
     return this.passwordReset.confirm(dto.email, dto.code, dto.newPassword, address);
   }
 
@@ -84,7 +84,7 @@ export class AuthController {
   @HttpCode(202)
   @ApiAcceptedResponse({ description: 'The same answer for every address, whether it has an account waiting for verification or not', type: MessageResponse })
   @ApiErrors(...BODY_ERRORS, 429, 503)
-  resendVerification(@Body() dto: ResendVerificationDto, @ClientAddress() address: string) {
+  resendVerification(@Body() dto: ResendVerificationBody, @ClientAddress() address: string) {
     return this.verificationResend.request(dto.email, address);
   }
 }

@@ -4,7 +4,7 @@ import { Errors } from '../common';
 import { AppConfig } from '../config';
 import { IDENTITY_PROVIDER, type IdentityProvider, type VerifiedIdentity } from '../identity';
 import { type UserEntity, mapUser, UsersRepository, type NewUser } from '../users';
-import type { LoginDto, RegisterDto } from './dto/auth.dto';
+import type { LoginBody, RegisterBody } from './dto/auth.dto';
 
 @Injectable()
 export class AuthService {
@@ -24,7 +24,7 @@ export class AuthService {
    * A verified account without one yet, whose sign-up left a username and plan at the provider, is registered
    * now: the verification link is often opened in another browser than the one that kept the pending data.
    */
-  async login(identity: VerifiedIdentity, dto: LoginDto): Promise<UserDto> {
+  async login(identity: VerifiedIdentity, dto: LoginBody): Promise<UserDto> {
     assertSameAccount(identity, dto);
     const user = (await this.users.findByIdentityId(identity.subject)) ?? (await this.adoptOrphan(identity)) ?? (await this.registerFromProvider(identity));
     if (!user) throw (await this.users.findByEmail(identity.email ?? dto.email)) ? Errors.userExists() : Errors.userNotFound();
@@ -35,7 +35,7 @@ export class AuthService {
   }
 
   /** POST /api/auth/register: creates the user for a verified account, on the plan `startingPlan` decides. */
-  async register(identity: VerifiedIdentity, dto: RegisterDto): Promise<UserDto> {
+  async register(identity: VerifiedIdentity, dto: RegisterBody): Promise<UserDto> {
     assertSameAccount(identity, dto);
     if (!identity.emailVerified) throw Errors.emailNotVerified();
     const user = await this.users.create({
@@ -107,7 +107,7 @@ export class AuthService {
 }
 
 /** The body may not speak for another account than the token's. */
-function assertSameAccount(identity: VerifiedIdentity, dto: LoginDto): void {
+function assertSameAccount(identity: VerifiedIdentity, dto: LoginBody): void {
   if (dto.identityId !== identity.subject) throw Errors.identityMismatch();
   if (identity.email && dto.email.toLowerCase() !== identity.email.toLowerCase()) throw Errors.emailMismatch();
 }

@@ -1,9 +1,10 @@
 import { applyDecorators, HttpStatus } from '@nestjs/common';
-import { ApiProperty, ApiResponse, type OpenAPIObject } from '@nestjs/swagger';
+import { ApiProperty, ApiResponse, ApiSchema, type OpenAPIObject } from '@nestjs/swagger';
 import type { ErrorBody } from './error-body';
 
 /** The one error shape every /api answer of 4xx or 5xx has. */
-export class ErrorBodyDto implements ErrorBody {
+@ApiSchema({ name: 'ErrorBodyDto' })
+export class ErrorResponse implements ErrorBody {
   @ApiProperty({ type: 'integer', minimum: 400, maximum: 599, example: 404 })
   statusCode: number;
 
@@ -26,7 +27,7 @@ const WHY: Partial<Record<HttpStatus, string>> = {
 
 /** Documents the error answers an endpoint can give, each `{ statusCode, message }`. */
 export function ApiErrors(...statuses: HttpStatus[]): MethodDecorator & ClassDecorator {
-  return applyDecorators(...statuses.map((status) => ApiResponse({ status, description: WHY[status] ?? 'Error', type: ErrorBodyDto })));
+  return applyDecorators(...statuses.map((status) => ApiResponse({ status, description: WHY[status] ?? 'Error', type: ErrorResponse })));
 }
 
 /** Errors of any endpoint that reads a JSON body. */

@@ -1,6 +1,6 @@
 // The common module's face: what other modules may use of it (docs/project-structure.md). Everything else is private.
 export { AllExceptionsFilter } from './all-exceptions.filter';
-export { ApiErrors, BODY_ERRORS, closeRequestSchemas, ErrorBodyDto, SIGNED_IN_ERRORS } from './api-docs';
+export { ApiErrors, BODY_ERRORS, closeRequestSchemas, ErrorResponse, SIGNED_IN_ERRORS } from './api-docs';
 export { AppError, Errors } from './app-error';
 export { ClientAddress, clientAddress } from './client-address';
 export { asJsonError } from './error-body';

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import { ErrorBodyDto } from '../common';
+import { ErrorResponse } from '../common';
 import { HealthResponse } from './health.response';
 
 @ApiTags('health')
@@ -17,7 +17,7 @@ export class HealthController {
   // Terminus's own schema describes its 503 body, which the API's error filter turns into `{ statusCode, message }`.
   @HealthCheck({ noCache: true, swaggerDocumentation: false })
   @ApiOkResponse({ type: HealthResponse })
-  @ApiServiceUnavailableResponse({ description: 'The database does not answer', type: ErrorBodyDto })
+  @ApiServiceUnavailableResponse({ description: 'The database does not answer', type: ErrorResponse })
   check() {
     return this.health.check([() => this.database.pingCheck('database', { timeout: 3000 })]);
   }

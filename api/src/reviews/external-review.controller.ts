@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiParam, ApiTags } from 
 import type { ExternalReviewDto, ReviewCommentDto } from '@touchline/shared';
 import { ApiErrors, BODY_ERRORS, ClientAddress } from '../common';
 import { MediaUrlResponse } from '../sessions';
-import { CreateReviewCommentDto, ReviewCommentResponse } from './dto/review-comment.dto';
+import { CreateReviewCommentBody, ReviewCommentResponse } from './dto/review-comment.dto';
 import { ExternalReviewResponse } from './dto/external-review.response';
 import { ExternalReviewService } from './external-review.service';
 import type { ReviewLinkWithSecrets } from './review-link.entity';
@@ -46,7 +46,11 @@ export class ExternalReviewController {
   @Post('comments')
   @ApiCreatedResponse({ type: ReviewCommentResponse })
   @ApiErrors(...BODY_ERRORS)
-  comment(@CurrentReviewLink() link: ReviewLinkWithSecrets, @ClientAddress() address: string, @Body() body: CreateReviewCommentDto): Promise<ReviewCommentDto> {
+  comment(
+    @CurrentReviewLink() link: ReviewLinkWithSecrets,
+    @ClientAddress() address: string,
+    @Body() body: CreateReviewCommentBody,
+  ): Promise<ReviewCommentDto> {
     return this.reviews.addComment(link, address, body);
   }
 }

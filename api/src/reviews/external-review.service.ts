@@ -7,7 +7,7 @@ import { MailService } from '../mail';
 import { SessionsRepository } from '../sessions';
 import { OBJECT_STORAGE, type ObjectStorage } from '../storage';
 import { UsersRepository } from '../users';
-import type { CreateReviewCommentDto } from './dto/review-comment.dto';
+import type { CreateReviewCommentBody } from './dto/review-comment.dto';
 import { ReviewAccessService } from './review-access.service';
 import type { ReviewLinkWithSecrets } from './review-link.entity';
 import { ReviewLinksRepository } from './review-links.repository';
@@ -63,7 +63,7 @@ export class ExternalReviewService {
     return all.filter((c) => c.linkId === link.id).map((c) => mapReviewComment(c, view.linkLabels ? c.linkLabel : null));
   }
 
-  async addComment(link: ReviewLinkWithSecrets, address: string, body: CreateReviewCommentDto): Promise<ReviewCommentDto> {
+  async addComment(link: ReviewLinkWithSecrets, address: string, body: CreateReviewCommentBody): Promise<ReviewCommentDto> {
     const session = await this.session(link);
     const analysis = await this.analyses.findBySession(session.id);
     if (!analysis) throw Errors.reviewUnavailable();

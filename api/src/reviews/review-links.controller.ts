@@ -4,8 +4,8 @@ import type { CreatedReviewLinkDto, ReviewCommentDto, ReviewLinkDto } from '@tou
 import { CurrentUser, RegisteredUserGuard } from '../auth';
 import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS, Errors } from '../common';
 import type { UserEntity } from '../users';
-import { CreateReviewLinkDto, CreatedReviewLinkResponse, ReviewLinkResponse } from './dto/review-link.dto';
-import { ReviewCommentResponse, UpdateReviewCommentDto } from './dto/review-comment.dto';
+import { CreateReviewLinkBody, CreatedReviewLinkResponse, ReviewLinkResponse } from './dto/review-link.dto';
+import { ReviewCommentResponse, UpdateReviewCommentBody } from './dto/review-comment.dto';
 import { ReviewLinksService } from './review-links.service';
 
 const sessionId = new ParseUUIDPipe({ exceptionFactory: () => Errors.sessionNotFound() });
@@ -26,7 +26,7 @@ export class ReviewLinksController {
   @Post('review-links')
   @ApiCreatedResponse({ type: CreatedReviewLinkResponse })
   @ApiErrors(...BODY_ERRORS, 403, 409)
-  create(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string, @Body() body: CreateReviewLinkDto): Promise<CreatedReviewLinkDto> {
+  create(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string, @Body() body: CreateReviewLinkBody): Promise<CreatedReviewLinkDto> {
     return this.reviews.create(user, id, body);
   }
 
@@ -60,7 +60,7 @@ export class ReviewLinksController {
     @CurrentUser() user: UserEntity,
     @Param('id', sessionId) id: string,
     @Param('commentId', commentId) comment: string,
-    @Body() body: UpdateReviewCommentDto,
+    @Body() body: UpdateReviewCommentBody,
   ): Promise<ReviewCommentDto> {
     return this.reviews.resolve(user, id, comment, body.resolved);
   }

@@ -6,7 +6,7 @@ import { AppConfig } from '../config';
 import { EntitlementsService } from '../plans';
 import { SessionsService } from '../sessions';
 import type { UserEntity } from '../users';
-import type { CreateReviewLinkDto } from './dto/review-link.dto';
+import type { CreateReviewLinkBody } from './dto/review-link.dto';
 import { mapReviewComment, mapReviewLink } from './review.mapper';
 import { ReviewLinksRepository } from './review-links.repository';
 import { newReviewToken } from './review-token';
@@ -26,7 +26,7 @@ export class ReviewLinksService {
     private readonly entitlements: EntitlementsService,
   ) {}
 
-  async create(user: UserEntity, sessionId: string, body: CreateReviewLinkDto, now = new Date()): Promise<CreatedReviewLinkDto> {
+  async create(user: UserEntity, sessionId: string, body: CreateReviewLinkBody, now = new Date()): Promise<CreatedReviewLinkDto> {
     this.entitlements.assert(user, 'externalReview');
     const session = await this.sessions.get(user, sessionId);
     if (session.processingStatus !== 'completed') throw Errors.reportNotReady();

@@ -4,7 +4,7 @@ import type { CoachingSessionDto, CreatedSessionDto, SessionPageDto, UploadUsage
 import { CurrentUser, RegisteredUserGuard } from '../auth';
 import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS, Errors } from '../common';
 import type { UserEntity } from '../users';
-import { CreateSessionDto } from './dto/create-session.dto';
+import { CreateSessionBody } from './dto/create-session.dto';
 import { ListSessionsQuery } from './dto/list-sessions.query';
 import { CreatedSessionResponse, MediaUrlResponse, SessionPageResponse, SessionResponse, UploadUsageResponse } from './dto/session.response';
 import { mapSession } from './session.mapper';
@@ -24,7 +24,7 @@ export class SessionsController {
   @Post()
   @ApiCreatedResponse({ type: CreatedSessionResponse })
   @ApiErrors(...BODY_ERRORS, 403)
-  create(@CurrentUser() user: UserEntity, @Body() body: CreateSessionDto): Promise<CreatedSessionDto> {
+  create(@CurrentUser() user: UserEntity, @Body() body: CreateSessionBody): Promise<CreatedSessionDto> {
     return this.sessions.create(user, body);
   }
 

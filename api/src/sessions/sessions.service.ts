@@ -6,7 +6,7 @@ import { OBJECT_STORAGE, UPLOAD_STORE, type ObjectStorage, type UploadStore } fr
 import { EntitlementsService, uploadMonth } from '../plans';
 import type { UserEntity } from '../users';
 import type { CoachingSessionEntity } from './coaching-session.entity';
-import type { CreateSessionDto } from './dto/create-session.dto';
+import type { CreateSessionBody } from './dto/create-session.dto';
 import { sanitizeFileName } from './uploads/media-detection';
 import { mapSession } from './session.mapper';
 import { recordingKey } from './recording-key';
@@ -25,7 +25,7 @@ export class SessionsService {
     private readonly entitlements: EntitlementsService,
   ) {}
 
-  async create(owner: UserEntity, body: CreateSessionDto): Promise<CreatedSessionDto> {
+  async create(owner: UserEntity, body: CreateSessionBody): Promise<CreatedSessionDto> {
     this.entitlements.assertCanUpload(owner);
     this.entitlements.assertUploadMinutesLeft(owner, await this.recordedThisMonth(owner));
     if (body.sizeBytes > this.config.uploads.maxBytes) throw Errors.uploadTooLarge(this.config.uploads.maxBytes);

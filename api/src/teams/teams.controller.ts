@@ -6,7 +6,7 @@ import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS, Errors } from '../common';
 import { MediaUrlResponse } from '../sessions';
 import { SquadBody, TeamSquadResponse, SquadService } from '../squad';
 import type { UserEntity } from '../users';
-import { ChangeRoleDto, CreateInvitationDto, RenameTeamDto, TeamSessionsQuery } from './dto/team.dto';
+import { ChangeRoleBody, CreateInvitationBody, RenameTeamBody, TeamSessionsQuery } from './dto/team.dto';
 import {
   TeamInvitationResponse,
   TeamMemberResponse,
@@ -47,7 +47,7 @@ export class TeamsController {
   @Put()
   @ApiOkResponse({ type: TeamResponse })
   @ApiErrors(...BODY_ERRORS)
-  async rename(@CurrentUser() user: UserEntity, @Body() body: RenameTeamDto): Promise<TeamDto> {
+  async rename(@CurrentUser() user: UserEntity, @Body() body: RenameTeamBody): Promise<TeamDto> {
     return this.teams.rename(await this.teams.adminAccess(user), body.name);
   }
 
@@ -61,7 +61,7 @@ export class TeamsController {
   @ApiParam({ name: 'userId', format: 'uuid' })
   @ApiOkResponse({ type: TeamMemberResponse })
   @ApiErrors(...BODY_ERRORS, 409)
-  async changeRole(@CurrentUser() user: UserEntity, @Param('userId', userId) memberId: string, @Body() body: ChangeRoleDto): Promise<TeamMemberDto> {
+  async changeRole(@CurrentUser() user: UserEntity, @Param('userId', userId) memberId: string, @Body() body: ChangeRoleBody): Promise<TeamMemberDto> {
     return this.teams.changeRole(await this.teams.adminAccess(user), memberId, body.role);
   }
 
@@ -83,7 +83,7 @@ export class TeamsController {
   @Post('invitations')
   @ApiCreatedResponse({ type: TeamInvitationResponse })
   @ApiErrors(...BODY_ERRORS, 409, 429)
-  async invite(@CurrentUser() user: UserEntity, @Body() body: CreateInvitationDto): Promise<TeamInvitationDto> {
+  async invite(@CurrentUser() user: UserEntity, @Body() body: CreateInvitationBody): Promise<TeamInvitationDto> {
     return this.invitations.invite(await this.teams.adminAccess(user), body.email, body.role);
   }
 

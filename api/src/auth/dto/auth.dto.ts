@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IDENTITY_ERROR_MESSAGES, SIGNUP_PLANS, type SignupPlan } from '@touchline/shared';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsString, Length, Matches, MaxLength } from 'class-validator';
@@ -12,7 +12,8 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 // conformance tests send what the validators accept; this pattern is the ASCII part of `USERNAME_PATTERN`.
 const USERNAME_SCHEMA_PATTERN = "^[A-Za-z0-9]([A-Za-z0-9 ._'-]*[A-Za-z0-9._'-])?$";
 
-export class LoginDto {
+@ApiSchema({ name: 'LoginDto' })
+export class LoginBody {
   @ApiProperty({ description: "The identity provider's subject of the signed-in account", minLength: 1, maxLength: 255 })
   @IsString()
   @Length(1, 255)
@@ -25,7 +26,8 @@ export class LoginDto {
   email: string;
 }
 
-export class RegisterDto extends LoginDto {
+@ApiSchema({ name: 'RegisterDto' })
+export class RegisterBody extends LoginBody {
   @ApiProperty({
     minLength: 2,
     maxLength: 50,
@@ -43,7 +45,8 @@ export class RegisterDto extends LoginDto {
   plan: SignupPlan;
 }
 
-export class ResetPasswordRequestDto {
+@ApiSchema({ name: 'ResetPasswordRequestDto' })
+export class ResetPasswordRequestBody {
   @ApiProperty({ format: 'email', maxLength: 320 })
   @Transform(trim)
   @IsEmail({}, INVALID_EMAIL)
@@ -51,9 +54,11 @@ export class ResetPasswordRequestDto {
   email: string;
 }
 
-export class ResendVerificationDto extends ResetPasswordRequestDto {}
+@ApiSchema({ name: 'ResendVerificationDto' })
+export class ResendVerificationBody extends ResetPasswordRequestBody {}
 
-export class ResetPasswordConfirmDto extends ResetPasswordRequestDto {
+@ApiSchema({ name: 'ResetPasswordConfirmDto' })
+export class ResetPasswordConfirmBody extends ResetPasswordRequestBody {
   @ApiProperty({ description: 'The 6-digit code from the email', pattern: '^[0-9]{6}$' })
   @Transform(trim)
   @Matches(/^\d{6}$/, { message: 'code must be the 6 digits from the email' })

@@ -1,12 +1,13 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { REVIEW_LIMITS, REVIEW_MESSAGES, type CreateReviewCommentBody, type ReviewCommentDto } from '@touchline/shared';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { REVIEW_LIMITS, REVIEW_MESSAGES, type CreateReviewCommentBody as SharedCreateReviewCommentBody, type ReviewCommentDto } from '@touchline/shared';
 import { IsBoolean, IsNumber, IsOptional, IsString, IsUUID, Length, Matches, Max, Min } from 'class-validator';
 
 /** Longer than any recording the analysis takes (MAX_RECORDING_MINUTES tops out far below a day). */
 const MAX_SECONDS = 86_400;
 
 /** The body of `POST /api/external-review/:sessionId/:token/comments`. */
-export class CreateReviewCommentDto implements CreateReviewCommentBody {
+@ApiSchema({ name: 'CreateReviewCommentDto' })
+export class CreateReviewCommentBody implements SharedCreateReviewCommentBody {
   @ApiProperty({ minLength: 1, maxLength: REVIEW_LIMITS.authorNameMaxLength, pattern: '\\S' })
   @IsString({ message: REVIEW_MESSAGES.authorName })
   @Length(1, REVIEW_LIMITS.authorNameMaxLength, { message: REVIEW_MESSAGES.authorName })
@@ -39,7 +40,8 @@ export class CreateReviewCommentDto implements CreateReviewCommentBody {
 }
 
 /** The body of `PATCH /api/sessions/:id/review-comments/:commentId`. */
-export class UpdateReviewCommentDto {
+@ApiSchema({ name: 'UpdateReviewCommentDto' })
+export class UpdateReviewCommentBody {
   @ApiProperty() @IsBoolean({ message: 'resolved must be true or false' }) resolved: boolean;
 }
 

@@ -1,9 +1,16 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { REVIEW_LIMITS, REVIEW_MESSAGES, type CreateReviewLinkBody, type CreatedReviewLinkDto, type ReviewLinkDto } from '@touchline/shared';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import {
+  REVIEW_LIMITS,
+  REVIEW_MESSAGES,
+  type CreateReviewLinkBody as SharedCreateReviewLinkBody,
+  type CreatedReviewLinkDto,
+  type ReviewLinkDto,
+} from '@touchline/shared';
 import { IsBoolean, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 
 /** The body of `POST /api/sessions/:id/review-links`. */
-export class CreateReviewLinkDto implements CreateReviewLinkBody {
+@ApiSchema({ name: 'CreateReviewLinkDto' })
+export class CreateReviewLinkBody implements SharedCreateReviewLinkBody {
   @ApiProperty({ minLength: 1, maxLength: REVIEW_LIMITS.labelMaxLength, pattern: '\\S', description: "Who the link is for, e.g. the reviewer's name" })
   @IsString({ message: REVIEW_MESSAGES.label })
   @Length(1, REVIEW_LIMITS.labelMaxLength, { message: REVIEW_MESSAGES.label })

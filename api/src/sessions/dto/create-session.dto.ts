@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { MEDIA_FORMATS, MEDIA_TYPES, SESSION_TITLE_MAX_LENGTH, type MediaType } from '@touchline/shared';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsString, Length, Min } from 'class-validator';
@@ -12,7 +12,8 @@ const SUPPORTED_FILE_NAME = `\\.(${MEDIA_FORMATS.map((f) => anyCase(f.extension)
 /** The largest recording is a setting (`MAX_UPLOAD_BYTES`); the document is given it at start-up. */
 export const CREATE_SESSION_SCHEMA = 'CreateSessionDto';
 
-export class CreateSessionDto {
+@ApiSchema({ name: 'CreateSessionDto' })
+export class CreateSessionBody {
   @ApiProperty({ minLength: 1, maxLength: SESSION_TITLE_MAX_LENGTH, pattern: '[^\\s\\uFEFF]', description: 'Not only spaces' })
   @Transform(trim)
   @IsString()

@@ -1,13 +1,13 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import {
   ELITE_ROLES,
   TEAM_LIMITS,
   TEAM_MESSAGES,
   TEAM_NAME_PATTERN,
-  type ChangeRoleBody,
-  type CreateInvitationBody,
+  type ChangeRoleBody as SharedChangeRoleBody,
+  type CreateInvitationBody as SharedCreateInvitationBody,
   type EliteRole,
-  type RenameTeamBody,
+  type RenameTeamBody as SharedRenameTeamBody,
   type TeamSessionQuery,
 } from '@touchline/shared';
 import { Transform } from 'class-transformer';
@@ -21,7 +21,8 @@ const NAME = new RegExp(TEAM_NAME_PATTERN, 'u');
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** `PUT /api/team`. */
-export class RenameTeamDto implements RenameTeamBody {
+@ApiSchema({ name: 'RenameTeamDto' })
+export class RenameTeamBody implements SharedRenameTeamBody {
   @ApiProperty({ minLength: 1, maxLength: TEAM_LIMITS.teamNameMaxLength, pattern: TEAM_NAME_PATTERN })
   @Transform(trim)
   @IsString({ message: TEAM_MESSAGES.teamName })
@@ -31,14 +32,16 @@ export class RenameTeamDto implements RenameTeamBody {
 }
 
 /** `PUT /api/team/members/:userId/role`. */
-export class ChangeRoleDto implements ChangeRoleBody {
+@ApiSchema({ name: 'ChangeRoleDto' })
+export class ChangeRoleBody implements SharedChangeRoleBody {
   @ApiProperty({ enum: ELITE_ROLES })
   @IsIn(ELITE_ROLES, { message: TEAM_MESSAGES.role })
   role: EliteRole;
 }
 
 /** `POST /api/team/invitations`. */
-export class CreateInvitationDto implements CreateInvitationBody {
+@ApiSchema({ name: 'CreateInvitationDto' })
+export class CreateInvitationBody implements SharedCreateInvitationBody {
   @ApiProperty({ format: 'email', maxLength: 320 })
   @Transform(trim)
   @IsString({ message: TEAM_MESSAGES.email })
