@@ -21,7 +21,11 @@ export type InvitationWithTeam = TeamInvitationEntity & { teamName: string };
 /** "Open": neither accepted nor revoked; pending when also not expired. Pending invitations hold a seat. */
 const OPEN = `"accepted_at" IS NULL AND "revoked_at" IS NULL`;
 
-/** Teams, memberships and invitations. Writes that must hold together run in one transaction with the team row locked. */
+/**
+ * Teams, memberships and invitations. Writes that must hold together run in one transaction with the team row locked.
+ * A coach's plan leaving Elite also deletes rows here, through the trigger on `users` described beside
+ * `UsersRepository.assignPlan`.
+ */
 @Injectable()
 export class TeamsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}

@@ -72,6 +72,17 @@ export class UsersRepository {
    * Null when no user has this email. `source: 'billing'` marks a change the payment provider decided: when it moves
    * the last Elite Admin of a team with members off Elite, the team closes instead of the change being refused (see
    * migration TeamClosesWithSubscription1765300000000).
+   *
+   * The teams' rows follow the plan in the database, not here: the trigger `team_member_leaves_elite` on `users`
+   * (migrations TeamMembershipFollowsPlan1764920000000 and TeamClosesWithSubscription1765300000000) runs in the
+   * statement of every change of a user's plan (this one, `setPlanAndRole`, the admin command, SQL), with the team's
+   * row locked. When the plan leaves Elite and the coach is in a team:
+   * - the coach is its only member: the team is deleted (its memberships and invitations go with it, ON DELETE CASCADE);
+   * - the coach is its last Elite Admin and others remain: the change is refused (SQLSTATE TL409, `isLastTeamAdmin`,
+   *   answered 409), except for `source: 'billing'`, which deletes the other members' memberships, gives each of them
+   *   back the plan they had before joining with its start (a Free Trial that has already ended when there was none),
+   *   and deletes the team;
+   * - otherwise: the coach's `team_members` row is deleted, and the seat is free at once.
    */
   async assignPlan(email: string, plan: SignupPlan, startedAt: Date | null = null, source: 'admin' | 'billing' = 'admin'): Promise<AssignedPlan | null> {
     const assigned = await this.users.manager.transaction(async (tx) => {
