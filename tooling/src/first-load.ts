@@ -39,7 +39,7 @@ export function firstLoadBudget(route: string): number {
 export const PAGE_SCREENS: Record<MeasuredPage, string> = {
   '/': 'src/features/marketing/routes/home.tsx',
   '/pricing': 'src/features/marketing/routes/pricing.tsx',
-  '/dashboard/overview': 'src/features/dashboard/routes/overview.tsx',
+  '/dashboard/overview': 'src/app/routes/overview.tsx',
 };
 
 export function readManifest(dist: string): Manifest {

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { SessionPageDto, SessionQuery } from '@touchline/shared';
 import { getJson } from '@/lib/api-client';
 import { deleteSession, refreshSessionLists, SESSIONS_URL } from '@/lib/sessions-api';
-import { sessionQueryString } from '../session-filters';
+import { sessionQueryString } from '@/lib/session-filters';
 
 /** One page of the caller's sessions. Keyed under `/api/sessions` so that invalidating it refreshes every page. */
 export const sessionPageQueryOptions = (query: SessionQuery) => {

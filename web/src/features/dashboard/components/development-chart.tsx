@@ -4,7 +4,7 @@ import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, 
 import { Button } from '@/components/ui/button';
 import { chartValue, describeGoal } from '@/lib/figure-format';
 import { FigureValue } from './figure-value';
-import { shortDate } from '../trend-points';
+import { shortDate } from '@/lib/trend-points';
 
 interface Props {
   points: DevelopmentDto['points'];

@@ -5,7 +5,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { readApiError } from '@/lib/api-client';
 import { useSessionPage } from '../api/sessions-api';
-import { pageCount } from '../session-filters';
+import { pageCount } from '@/lib/session-filters';
 import { formatDate } from '@/lib/format';
 
 const SEARCH_DEBOUNCE_MS = 300;

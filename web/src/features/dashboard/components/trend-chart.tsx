@@ -2,7 +2,7 @@ import { SKILL_CATEGORIES } from '@touchline/shared';
 import { lazy, Suspense } from 'react';
 import { MISSING_REASONS, Score } from '@/components/ui/not-scored';
 import { capitalize } from '@/lib/format';
-import type { TrendPoint } from '../trend-points';
+import type { TrendPoint } from '@/lib/trend-points';
 
 const TrendLines = lazy(() => import('./trend-lines'));
 

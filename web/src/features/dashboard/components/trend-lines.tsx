@@ -1,12 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import type { TrendPoint } from '../trend-points';
-
-export interface ChartSeries {
-  key: string;
-  name: string;
-  color: string;
-  dashed: boolean;
-}
+import type { ChartSeries, TrendPoint } from '@/lib/trend-points';
 
 /** The trend chart's lines: the chart library comes in this chunk, after the page shows (trend-chart.tsx). */
 export default function TrendLines({ points, series }: { points: TrendPoint[]; series: readonly ChartSeries[] }) {

@@ -12,7 +12,7 @@ import { readApiError } from '@/lib/api-client';
 import { capitalize, formatScore } from '@/lib/format';
 import { useDevelopment } from '../api/development-api';
 import { GoalsPanel } from '../components/goals-panel';
-import { shortDate } from '../trend-points';
+import { shortDate } from '@/lib/trend-points';
 
 // The chart library loads only when a chart is shown, not with the app.
 const DevelopmentChart = lazy(() => import('../components/development-chart'));

@@ -1,4 +1,4 @@
-import { isEliteAdmin, SKILL_CATEGORIES, type OverviewDto } from '@touchline/shared';
+import { SKILL_CATEGORIES, type OverviewDto } from '@touchline/shared';
 import { UploadCloud } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
@@ -14,10 +14,9 @@ import { paths, sessionReport } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { capitalize, formatDate, formatDecimal, formatPercent } from '@/lib/format';
 import { useOverview } from '../api/overview-api';
-import { TeamOverview } from '../components/team-overview';
 import { TrendChart } from '../components/trend-chart';
-import { statusOf } from '../session-status';
-import { trendPoints } from '../trend-points';
+import { statusOf } from '@/lib/session-status';
+import { trendPoints } from '@/lib/trend-points';
 
 function Heading({ id, children }: { id: string; children: string }) {
   return (
@@ -92,8 +91,8 @@ function Overview({ overview }: { overview: OverviewDto }) {
   );
 }
 
-/** `/dashboard/overview` (and a bare `/dashboard`): the coach's sessions and scores at a glance. */
-function CoachOverviewScreen() {
+/** `/dashboard/overview` (and a bare `/dashboard`) for a coach: their sessions and scores at a glance (an Elite Admin sees the team's, `app/routes/overview.tsx`). */
+export default function CoachOverviewScreen() {
   const overview = useOverview();
   const viewer = useViewer();
   return (
@@ -125,26 +124,4 @@ function CoachOverviewScreen() {
       {overview.data && overview.data.totals.sessions > 0 && <Overview overview={overview.data} />}
     </Page>
   );
-}
-
-/** The same route is the Team Overview for an Elite Admin (docs/product-spec.md §2, §6). */
-export default function OverviewScreen() {
-  const viewer = useViewer();
-  if (viewer && isEliteAdmin(viewer)) {
-    return (
-      <Page
-        title="Team Overview"
-        lead="Your team’s coaching at a glance."
-        actions={
-          // The admin coaches too: their own uploads stay one click away.
-          <Link to={paths.upload} className={buttonVariants()}>
-            <UploadCloud className="h-4 w-4" aria-hidden /> Upload a session
-          </Link>
-        }
-      >
-        <TeamOverview />
-      </Page>
-    );
-  }
-  return <CoachOverviewScreen />;
 }

@@ -12,9 +12,9 @@ import { paths, sessionReport } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { capitalize, formatDateTime } from '@/lib/format';
 import { useDeleteSession, useSessionPage } from '../api/sessions-api';
-import { hasFilters, pageCount, readSessionFilters, sessionQueryString, type SessionFilters } from '../session-filters';
-import { useClampPage, useUrlFilters } from '../use-url-filters';
-import { statusOf, STATUS_LABELS, TRANSCRIBER_INSTALLING } from '../session-status';
+import { hasFilters, pageCount, readSessionFilters, sessionQueryString, type SessionFilters } from '@/lib/session-filters';
+import { useClampPage, useUrlFilters } from '@/lib/use-url-filters';
+import { statusOf, STATUS_LABELS, TRANSCRIBER_INSTALLING } from '@/lib/session-status';
 
 const selectClass = 'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';
 

@@ -3,6 +3,14 @@ import type { CategoryScores, OverviewDto } from '@touchline/shared';
 /** One point of the trend chart: the five scores and the talk ratio, all on the chart's 0–100 scale. */
 export type TrendPoint = CategoryScores & { sessionId: string; label: string; title: string; talkRatio: number };
 
+/** One line of a trend chart: the key of its values in each point, its name in the legend, and how it is drawn. */
+export interface ChartSeries {
+  key: string;
+  name: string;
+  color: string;
+  dashed: boolean;
+}
+
 const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
 const utcDayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 

@@ -53,7 +53,7 @@ const overview: TeamOverviewDto = {
   ],
 };
 
-beforeAll(() => import('./overview'), 30_000);
+beforeAll(() => import('./team-overview'), 30_000);
 
 afterEach(() => {
   vi.unstubAllGlobals();

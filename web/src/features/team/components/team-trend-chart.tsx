@@ -2,7 +2,7 @@ import { SKILL_CATEGORIES, type TeamOverviewDto } from '@touchline/shared';
 import { lazy, Suspense } from 'react';
 import { MISSING_REASONS, NotScored, Score } from '@/components/ui/not-scored';
 import { capitalize } from '@/lib/format';
-import { shortDate } from '../trend-points';
+import { shortDate } from '@/lib/trend-points';
 
 const SERIES = [
   ...SKILL_CATEGORIES.map((category, index) => ({

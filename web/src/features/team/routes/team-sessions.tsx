@@ -9,10 +9,10 @@ import { readApiError } from '@/lib/api-client';
 import { MISSING_REASONS, Score } from '@/components/ui/not-scored';
 import { capitalize, formatDateTime } from '@/lib/format';
 import { useMembers, useTeamSessionPage } from '../api/team-api';
-import { hasFilters, pageCount } from '../session-filters';
-import { statusOf, STATUS_LABELS } from '../session-status';
+import { hasFilters, pageCount } from '@/lib/session-filters';
+import { statusOf, STATUS_LABELS } from '@/lib/session-status';
 import { readTeamSessionFilters, teamSessionQueryString, type TeamSessionFilters } from '../team-session-filters';
-import { useClampPage, useUrlFilters } from '../use-url-filters';
+import { useClampPage, useUrlFilters } from '@/lib/use-url-filters';
 
 const selectClass = 'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';
 

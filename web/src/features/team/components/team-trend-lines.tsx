@@ -1,6 +1,6 @@
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { WeekPoint } from './team-trend-chart';
-import type { ChartSeries } from './trend-lines';
+import type { ChartSeries } from '@/lib/trend-points';
 
 /** The team trend chart's lines: the chart library comes in this chunk, after the page shows (team-trend-chart.tsx). */
 export default function TeamTrendLines({ points, series }: { points: WeekPoint[]; series: readonly ChartSeries[] }) {

@@ -1,5 +1,5 @@
 import type { TeamSessionQuery } from '@touchline/shared';
-import { readSessionFilters, sessionQueryString, type SessionFilters } from './session-filters';
+import { readSessionFilters, sessionQueryString, type SessionFilters } from '@/lib/session-filters';
 
 /** Team Sessions' filters: the sessions list's, plus one coach of the team. */
 export interface TeamSessionFilters extends SessionFilters {
