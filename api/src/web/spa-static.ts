@@ -31,5 +31,8 @@ const NOT_THE_SPA = /^\/(api|idp)(\/|$)/;
  * nginx compresses the API's JSON itself.
  */
 export function spaCompression(): RequestHandler {
-  return compression({ filter: (req: Request, res: Response) => !NOT_THE_SPA.test(req.path) && compression.filter(req, res) });
+  const compress = compression();
+  // API requests never pass through the compressor at all (it wraps the response's write and end even when it
+  // then leaves a response alone): uploads and the live stream keep Node's own response untouched.
+  return (req: Request, res: Response, next) => (NOT_THE_SPA.test(req.path) ? next() : compress(req, res, next));
 }
