@@ -4,6 +4,7 @@
 export * from './bench-report.js';
 export * from './compose-schema.js';
 export * from './docker-stack.js';
+export * from './federation-seed.js';
 export * from './first-load.js';
 export * from './go-tools.js';
 export * from './keycloak.js';
