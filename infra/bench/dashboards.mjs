@@ -1,29 +1,39 @@
 #!/usr/bin/env node
-// npm run bench:dashboards — a coach with 500 analysed sessions (each with a coded transcript of 150 utterances,
-// written as the worker writes them): GET /api/dashboard/development and GET /api/dashboard/compare (four
-// sessions) against GET /api/sessions (one page of the list) and GET /api/health, on the same API and
-// PostgreSQL, in the same run. Requests go one at a time over loopback, so the time is the server's.
-import { randomBytes, randomUUID } from 'node:crypto';
+// npm run bench:dashboards — a club federation on one server: 1,000 coaches, 100,000 analysed sessions (each with
+// a report and a coded transcript as the worker writes them, copied from reports the API's own assessment made),
+// about 2,000 failed ones, 50 Elite teams of 10–20 coaches, goals and review links, written by the tooling's
+// seedFederation in set-based SQL. Timed, each beside GET /api/health in the same run: the busiest coach's
+// sessions page (a search, a status filter, page 50), Development, Compare (four sessions) and the overview of a
+// coach with 500 sessions, and Team Overview and Team Sessions of a 20-coach team (4,000 sessions). The pages are
+// timed first with BENCH_SESSIONS_FIRST sessions on the server (default a tenth), then again once the other
+// coaches' sessions have brought it to BENCH_SESSIONS, with the API's resident memory after each round.
+// Requests go one at a time over loopback, so the time is the server's.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
 
-const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 500);
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
+const FIRST = Number(process.env.BENCH_SESSIONS_FIRST ?? Math.round(SESSIONS / 10));
 const UTTERANCES = Number(process.env.BENCH_UTTERANCES ?? 150);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
+/** Distinct reports the sessions copy in turn. */
+const REPORTS = 12;
 const SAYINGS = [
   'Pass it wide and keep your shape.',
   'What did you see there?',
   'Great first touch Sam!',
   'Bibs on, line up in two lines.',
   'Where is the space?',
+  'Stop! Freeze where you are.',
+  'Why did you pass it back?',
+  'Lovely, well done Mia.',
 ];
 
 ensureInstalled();
 ensureBuilt();
-const { reportRows } = await import('@touchline/tooling');
+const { reportRows, seedFederation, growFederation } = await import('@touchline/tooling');
 
 const require = createRequire(path.join(root, 'api/package.json'));
 const { loadConfig, createApp, startEmbeddedPostgres, createLogger, freePort, loadRubric, talkMetrics, assessSession } = require('@touchline/api/tooling');
@@ -44,62 +54,56 @@ const client = new Client({ connectionString: db.url });
 await client.connect();
 
 try {
-  // A registered coach: a token signed with the embedded provider's own key, then the product's register call.
-  const jwk = (await client.query(`SELECT value FROM identity_secrets WHERE name = 'jwks'`)).rows[0].value.keys[0];
-  const sub = `bench-${randomBytes(4).toString('hex')}`;
-  const token = await new SignJWT({ sub, email: `${sub}@club.example`, email_verified: true, iss: `${url}/idp`, aud: 'touchline-api' })
-    .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(await importJWK(jwk, 'RS256'));
-  const headers = { authorization: `Bearer ${token}` };
-  const registered = await fetch(`${url}/api/auth/register`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ identityId: sub, username: 'Bench', email: `${sub}@club.example`, plan: 'Coach' }),
-  });
-  if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
-  const owner = (await client.query('SELECT id FROM users WHERE identity_id = $1', [sub])).rows[0].id;
-
-  log(`seeding ${SESSIONS} analysed sessions…`);
+  // The reports the sessions copy: the API's own assessment of coded transcripts, as the worker stores them.
   const rubric = loadRubric();
-  const ids = [];
-  for (let i = 0; i < SESSIONS; i++) {
-    const utterances = Array.from({ length: UTTERANCES }, (_, k) => ({ start: k * 24, end: k * 24 + 3 + (k % 7), text: SAYINGS[(k + i) % SAYINGS.length] }));
-    const metrics = talkMetrics(utterances, 3600, rubric.segmentation.intervention_gap_seconds.value);
+  const analyses = Array.from({ length: REPORTS }, (_, i) => {
+    const gap = 18 + (i % 5) * 4;
+    const utterances = Array.from({ length: UTTERANCES }, (_, k) => ({
+      start: k * gap,
+      end: k * gap + 3 + ((k + i) % 7),
+      text: SAYINGS[(k * 3 + i) % SAYINGS.length],
+    }));
+    const duration = 3000 + i * 120;
+    const metrics = talkMetrics(utterances, duration, rubric.segmentation.intervention_gap_seconds.value);
     const report = assessSession(
       rubric,
       metrics,
       utterances,
       utterances.map((u) => u.text),
     );
-    const id = randomUUID();
-    const at = new Date(Date.UTC(2025, 0, 1) + i * 86_400_000);
-    await client.query(
-      `INSERT INTO coaching_sessions (id, owner_id, title, media_type, original_file_name, size_bytes, content_type, storage_key, processing_status, analysis_progress, uploaded_at, created_at, updated_at)
-       VALUES ($1, $2, $3, 'audio', 'session.wav', 1000, 'audio/wav', $4, 'completed', 100, $5, $5, $5)`,
-      [id, owner, `Session ${i + 1}`, `sessions/${id}`, at],
-    );
-    await client.query(
-      `INSERT INTO session_analyses (session_id, metrics, segments, transcriber, transcript, coaching_style, scores, rubric_version) VALUES ($1, $2, $3, 'http', $4, $5, $6, $7)`,
-      [
-        id,
-        JSON.stringify(report.metrics),
-        JSON.stringify(utterances.map(({ start, end }) => ({ start, end }))),
-        JSON.stringify(report.transcript),
-        report.coachingStyle,
-        JSON.stringify(report.scores),
-        rubric.version,
-      ],
-    );
-    ids.push(id);
-  }
-  await client.query('ANALYZE');
+    return {
+      metrics: report.metrics,
+      segments: utterances.map(({ start, end }) => ({ start, end })),
+      transcriber: 'whisper',
+      transcript: report.transcript,
+      coachingStyle: report.coachingStyle,
+      scores: report.scores,
+      rubricVersion: rubric.version,
+    };
+  });
 
-  async function time(route) {
-    for (let i = 0; i < 3; i++) {
+  log(`seeding a federation of 1,000 coaches with ${FIRST} analysed sessions…`);
+  const federation = await seedFederation(client, { analyses, sessions: FIRST });
+  log(`seeded in ${federation.seconds.toFixed(1)} s: ${JSON.stringify(federation.counts)}`);
+
+  // Signed-in coaches: tokens signed with the embedded provider's own key for the seeded coaches' identities.
+  const jwk = (await client.query(`SELECT value FROM identity_secrets WHERE name = 'jwks'`)).rows[0].value.keys[0];
+  const key = await importJWK(jwk, 'RS256');
+  const headersOf = async (coach) => ({
+    authorization: `Bearer ${await new SignJWT({ sub: coach.identityId, email: coach.email, email_verified: true, iss: `${url}/idp`, aud: 'touchline-api' })
+      .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
+      .setIssuedAt()
+      .setExpirationTime('2h')
+      .sign(key)}`,
+  });
+  const busiest = await headersOf(federation.busiest);
+  const developing = await headersOf(federation.developing);
+  const admin = await headersOf(federation.teamAdmin);
+
+  async function time(route, headers) {
+    for (let i = 0; i < 5; i++) {
       const res = await fetch(`${url}${route}`, { headers });
-      if (res.status !== 200) throw new Error(`${route}: ${res.status}`);
+      if (res.status !== 200) throw new Error(`${route}: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
     }
     const ms = [];
@@ -109,42 +113,109 @@ try {
       ms.push(performance.now() - started);
     }
     ms.sort((a, b) => a - b);
-    return { median: ms[Math.floor(ms.length / 2)], p95: ms[Math.floor(ms.length * 0.95)] };
+    return { median: ms[Math.floor(ms.length / 2)], p95: ms[Math.ceil(ms.length * 0.95) - 1] };
   }
 
-  const health = await time('/api/health');
-  const list = await time('/api/sessions');
-  const development = await time('/api/dashboard/development');
-  const compare = await time(`/api/dashboard/compare?ids=${ids.slice(-4).join(',')}`);
-  const row = (name, r) =>
-    `${name.padEnd(32)} median ${r.median.toFixed(1).padStart(7)} ms  p95 ${r.p95.toFixed(1).padStart(7)} ms  ×${(r.median / list.median).toFixed(1)} the list  ×${(r.median / health.median).toFixed(1)} health`;
-  console.log(
-    [
-      `${SESSIONS} analysed sessions, ${UTTERANCES} coded utterances each; ${ROUNDS} sequential requests per endpoint`,
-      row('GET /api/health', health),
-      row('GET /api/sessions', list),
-      row('GET /api/dashboard/development', development),
-      row('GET /api/dashboard/compare (4)', compare),
-    ].join('\n'),
-  );
-  // The API runs inside this process, so its peak resident memory is the API's (plus the small client).
+  const PAGES = [
+    {
+      name: 'GET /api/sessions?search&status&page=50',
+      route: '/api/sessions?search=training&status=completed&page=50',
+      who: busiest,
+      target: 20,
+      of: `the busiest coach (${federation.busiest.sessions} sessions)`,
+    },
+    {
+      name: 'GET /api/dashboard/development',
+      route: '/api/dashboard/development',
+      who: developing,
+      target: 60,
+      of: `a coach with ${federation.developing.sessions} sessions`,
+    },
+    {
+      name: 'GET /api/dashboard/compare (4)',
+      route: `/api/dashboard/compare?ids=${federation.developing.sessionIds.join(',')}`,
+      who: developing,
+      target: 20,
+      of: `a coach with ${federation.developing.sessions} sessions`,
+    },
+    {
+      name: 'GET /api/dashboard/overview',
+      route: '/api/dashboard/overview',
+      who: developing,
+      target: 30,
+      of: `a coach with ${federation.developing.sessions} sessions`,
+    },
+    {
+      name: 'GET /api/team/overview',
+      route: '/api/team/overview',
+      who: admin,
+      target: 100,
+      of: `a ${federation.teamAdmin.teamCoaches}-coach team (${federation.teamAdmin.teamSessions} sessions)`,
+    },
+    {
+      name: 'GET /api/team/sessions',
+      route: '/api/team/sessions',
+      who: admin,
+      target: 100,
+      of: `a ${federation.teamAdmin.teamCoaches}-coach team (${federation.teamAdmin.teamSessions} sessions)`,
+    },
+  ];
+
+  /** Every page timed beside /api/health, then the process's resident memory. */
+  async function round(counts) {
+    const health = await time('/api/health', {});
+    const pages = [];
+    for (const page of PAGES) pages.push({ ...page, ...(await time(page.route, page.who)) });
+    const rssMiB = process.memoryUsage().rss / 1024 ** 2;
+    const f = (v) => v.toFixed(1).padStart(6);
+    console.log(
+      [
+        `${counts.analysed} analysed sessions (${counts.sessions} in all) of ${counts.coaches} coaches, ${counts.teams} teams; ${ROUNDS} sequential requests per endpoint; RSS ${rssMiB.toFixed(0)} MiB`,
+        `${'GET /api/health'.padEnd(42)} median ${f(health.median)} ms  p95 ${f(health.p95)} ms`,
+        ...pages.map(
+          (p) =>
+            `${p.name.padEnd(42)} median ${f(p.median)} ms  p95 ${f(p.p95)} ms  ×${(p.median / health.median).toFixed(1)} health  p95 ${p.p95 <= p.target ? '≤' : '>'} ${p.target} ms  (${p.of})`,
+        ),
+      ].join('\n'),
+    );
+    return { counts, health, pages, rssMiB };
+  }
+
+  const first = await round(federation.counts);
+  log(`growing the federation to ${SESSIONS} analysed sessions…`);
+  const grown = performance.now();
+  const counts = SESSIONS > FIRST ? await growFederation(client, { analyses, sessions: SESSIONS - FIRST }) : federation.counts;
+  log(`grown in ${((performance.now() - grown) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
+  const last = await round(counts);
+
+  // The API runs inside this process, so its resident memory is the API's (plus the small client).
   const peakMiB = process.resourceUsage().maxRSS / 1024;
   const ms = (r) => `median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`;
-  reportRows(
-    [
-      ['GET /api/sessions (one page)', list],
-      ['GET /api/dashboard/development', development],
-      ['GET /api/dashboard/compare (4 sessions)', compare],
-    ].map(([name, r]) => ({
+  const thousands = (n) => `${Math.round(n / 1000)}k`;
+  reportRows([
+    ...[first, last].flatMap(({ counts: c, health, pages }) =>
+      pages.map((p) => ({
+        benchmark: 'bench:dashboards',
+        measure: `${p.name}, ${p.of}, ${thousands(c.analysed)} analysed sessions on the server (time, lower is better)`,
+        result: ms(p),
+        baseline: `GET /api/health ${ms(health)}`,
+        ratio: p.median / health.median,
+        target: `p95 ≤ ${p.target} ms`,
+        peakMiB,
+        memoryOf: 'API and client, one process',
+      })),
+    ),
+    {
       benchmark: 'bench:dashboards',
-      measure: `${name}, ${SESSIONS} analysed sessions (time, lower is better)`,
-      result: ms(r),
-      baseline: `GET /api/health ${ms(health)}`,
-      ratio: r.median / health.median,
+      measure: `resident memory after timing every page, ${thousands(last.counts.analysed)} analysed sessions (lower is better)`,
+      result: `${last.rssMiB.toFixed(0)} MiB`,
+      baseline: `${thousands(first.counts.analysed)} analysed sessions ${first.rssMiB.toFixed(0)} MiB`,
+      ratio: last.rssMiB / first.rssMiB,
+      target: 'flat (≤ 1.1×)',
       peakMiB,
       memoryOf: 'API and client, one process',
-    })),
-  );
+    },
+  ]);
 } finally {
   await client.end();
   await app.close();

@@ -178,10 +178,11 @@ export async function seedFederation(db: SqlClient, options: FederationOptions):
     const [developingId] = await ids(2, 2);
     const teamIds = await ids(3, 2 + largestTeam);
     const ordinaryIds = await ids(featured + 1, coaches);
-    await addSessions(db, [busiestId!], busiestSessions, 0, until);
-    await addSessions(db, [developingId!], developingSessions, 0, until);
-    await addSessions(db, teamIds, largestTeam * largestTeamSessionsEach, 0, until);
-    await addSessions(db, ordinaryIds, ordinarySessions, 0, until);
+    await planSessions(db, [busiestId!], busiestSessions, 0, until);
+    await planSessions(db, [developingId!], developingSessions, 0, until);
+    await planSessions(db, teamIds, largestTeam * largestTeamSessionsEach, 0, until);
+    await planSessions(db, ordinaryIds, ordinarySessions, 0, until);
+    await writeSessions(db);
 
     await db.query(
       `INSERT INTO "coaching_goals" ("owner_id", "figure", "comparison", "target", "target_date", "created_at", "updated_at")
@@ -245,7 +246,8 @@ export async function growFederation(
   try {
     await db.query(`ALTER TABLE "coaching_sessions" DISABLE TRIGGER "coaching_sessions_notify_created_deleted"`);
     await loadAnalyses(db, options.analyses);
-    await addSessions(db, owners, options.sessions, already, options.until ?? new Date());
+    await planSessions(db, owners, options.sessions, already, options.until ?? new Date());
+    await writeSessions(db);
     await db.query(`ALTER TABLE "coaching_sessions" ENABLE TRIGGER "coaching_sessions_notify_created_deleted"`);
     await db.query('COMMIT');
   } catch (error) {
@@ -269,18 +271,17 @@ async function loadAnalyses(db: SqlClient, analyses: readonly SeedAnalysis[]): P
 }
 
 /**
- * `analysed` analysed sessions spread over the owners in turn (session k goes to owner k mod owners), each
+ * Plans `analysed` analysed sessions spread over the owners in turn (session k goes to owner k mod owners), each
  * owner's spread over the three years before `until`, with one failed session after every 50 analysed ones;
- * `offset` continues a numbering already used for these owners.
+ * `offset` continues a numbering already used for these owners. `writeSessions` writes what was planned.
  */
-async function addSessions(db: SqlClient, owners: string[], analysed: number, offset: number, until: Date): Promise<void> {
+async function planSessions(db: SqlClient, owners: string[], analysed: number, offset: number, until: Date): Promise<void> {
   if (analysed <= 0 || owners.length === 0) return;
   const rows = analysed + Math.floor(analysed / (FAILED_EVERY - 1));
   const templates = Number((await db.query(`SELECT count(*) AS n FROM "seed_analyses"`)).rows[0]!.n);
   await db.query(
     `CREATE TEMP TABLE IF NOT EXISTS "seed_sessions" (id uuid, owner_id uuid, k bigint, at timestamptz, failed boolean, t int, media text) ON COMMIT DELETE ROWS`,
   );
-  await db.query(`TRUNCATE "seed_sessions"`);
   // Each owner's i-th session sits at a pseudo-random minute of the span (7919 is prime to the span's length).
   await db.query(
     `INSERT INTO "seed_sessions"
@@ -290,6 +291,13 @@ async function addSessions(db: SqlClient, owners: string[], analysed: number, of
        FROM generate_series($6::bigint, $6::bigint + $7::bigint - 1) k`,
     [owners, until, SPAN_MINUTES, FAILED_EVERY, templates, offset, rows],
   );
+}
+
+/**
+ * Writes the planned sessions in the order they were recorded, as an installation's table fills (one coach's
+ * sessions far apart in the table, between everyone else's), with their analyses, review links and comments.
+ */
+async function writeSessions(db: SqlClient): Promise<void> {
   await db.query(
     `INSERT INTO "coaching_sessions" ("id", "owner_id", "title", "media_type", "original_file_name", "size_bytes", "content_type", "storage_key",
                                       "processing_status", "analysis_progress", "failure_reason", "failure_retryable", "recording_seconds",
@@ -302,14 +310,16 @@ async function addSessions(db: SqlClient, owners: string[], analysed: number, of
             CASE WHEN s.failed THEN 'The recording has no audio track we can read' END, NOT s.failed,
             CASE WHEN s.failed THEN NULL ELSE a.seconds END,
             s.at + interval '3 minutes', s.at, s.at + interval '9 minutes'
-       FROM "seed_sessions" s JOIN "seed_analyses" a ON a.t = s.t`,
+       FROM "seed_sessions" s JOIN "seed_analyses" a ON a.t = s.t
+      ORDER BY s.at`,
     [TITLES],
   );
   await db.query(
     `INSERT INTO "session_analyses" ("session_id", "metrics", "segments", "transcriber", "transcript", "coaching_style", "scores", "rubric_version", "created_at")
      SELECT s.id, a.metrics, a.segments, a.transcriber, a.transcript, a.coaching_style, a.scores, a.rubric_version, s.at + interval '9 minutes'
        FROM "seed_sessions" s JOIN "seed_analyses" a ON a.t = s.t
-      WHERE NOT s.failed`,
+      WHERE NOT s.failed
+      ORDER BY s.at`,
   );
   // A review link on one analysed session in twenty (one in three of them expired, one in five revoked), each with two comments.
   await db.query(
@@ -319,7 +329,8 @@ async function addSessions(db: SqlClient, owners: string[], analysed: number, of
             s.at + CASE WHEN s.k % 3 = 0 THEN interval '7 days' ELSE interval '4 years' END,
             CASE WHEN s.k % 5 = 0 THEN s.at + interval '2 days' END, (s.k % 7)::int, s.at + interval '1 day', s.at + interval '1 hour', s.at + interval '1 day'
        FROM "seed_sessions" s
-      WHERE NOT s.failed AND s.k % 20 = 3`,
+      WHERE NOT s.failed AND s.k % 20 = 3
+      ORDER BY s.at`,
   );
   await db.query(
     `INSERT INTO "review_comments" ("link_id", "session_id", "author_name", "body", "start_seconds", "end_seconds", "created_at")
@@ -329,6 +340,7 @@ async function addSessions(db: SqlClient, owners: string[], analysed: number, of
       CROSS JOIN (VALUES ('Good question to the group here; give them a second longer to answer.', 62.5::float8),
                          ('The instruction repeats three times: once, clearly, would do.', 301::float8)) c(body, at)`,
   );
+  await db.query(`TRUNCATE "seed_sessions"`);
 }
 
 async function countFederation(db: SqlClient): Promise<FederationCounts> {
