@@ -87,6 +87,7 @@ describe('users table (migrations)', () => {
       'ThrottleAttempts1765900000000',
       'JobHolders1765910000000',
       'AnalysisWaiting1766000000000',
+      'FederationScale1766100000000',
     ]);
   });
 });

@@ -25,25 +25,25 @@ export interface AnalysisFigures {
 }
 
 /**
- * The figures of the given sessions' analyses, computed in one query over the stored reports: talk metrics
- * read from the metrics, code shares from the counts PostgreSQL keeps beside each transcript (`code_counts`),
- * scores without their explanations or confidence.
+ * The figures of the given sessions' analyses, read in one query from what PostgreSQL keeps beside each stored
+ * report (`figures`: talk metrics, code shares from the coded transcript, scores without their explanations or
+ * confidence; see the FederationScale migration), so no report is taken apart when it is read.
  */
 export function analysisFiguresSql(withSegments: boolean): string {
   return `
     SELECT a.session_id AS id,
-           (a.metrics->>'durationSeconds')::float8 AS duration_seconds,
-           (a.metrics->>'talkRatio')::float8 AS talk_ratio,
-           (a.metrics->>'interventionsPerMinute')::float8 AS interventions_per_minute,
-           (a.metrics->>'meanInterventionSeconds')::float8 AS mean_intervention_seconds,
-           (a.metrics->>'longestInterventionSeconds')::float8 AS longest_intervention_seconds,
-           (a.metrics->>'longestSilenceSeconds')::float8 AS longest_silence_seconds,
-           round((a.code_counts->>'questioning')::numeric / nullif((a.code_counts->>'utterances')::numeric, 0), 4)::float8 AS questioning_share,
-           round((a.code_counts->>'instruction')::numeric / nullif((a.code_counts->>'utterances')::numeric, 0), 4)::float8 AS instruction_share,
-           round((a.code_counts->>'praise')::numeric / nullif((a.code_counts->>'utterances')::numeric, 0), 4)::float8 AS praise_share,
-           round((a.code_counts->>'scold')::numeric / nullif((a.code_counts->>'utterances')::numeric, 0), 4)::float8 AS scold_share,
+           (a.figures->>'durationSeconds')::float8 AS duration_seconds,
+           (a.figures->>'talkRatio')::float8 AS talk_ratio,
+           (a.figures->>'interventionsPerMinute')::float8 AS interventions_per_minute,
+           (a.figures->>'meanInterventionSeconds')::float8 AS mean_intervention_seconds,
+           (a.figures->>'longestInterventionSeconds')::float8 AS longest_intervention_seconds,
+           (a.figures->>'longestSilenceSeconds')::float8 AS longest_silence_seconds,
+           (a.figures->>'questioningShare')::float8 AS questioning_share,
+           (a.figures->>'instructionShare')::float8 AS instruction_share,
+           (a.figures->>'praiseShare')::float8 AS praise_share,
+           (a.figures->>'scoldShare')::float8 AS scold_share,
            a.coaching_style,
-           (SELECT jsonb_agg(e - 'basis' - 'confidence') FROM jsonb_array_elements(a.scores) e) AS scores,
+           nullif(a.figures->'scores', 'null'::jsonb) AS scores,
            a.rubric_version,
            CASE WHEN a.scores IS NULL OR a.coaching_style IS NULL OR a.rubric_version IS NULL THEN a.metrics END AS legacy_metrics
            ${withSegments ? ', a.segments' : ''}

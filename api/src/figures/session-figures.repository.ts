@@ -4,6 +4,7 @@ import { SessionsRepository } from '../sessions';
 
 /** One analysed session's figures, with the session's title and date. */
 export interface FigureRow extends AnalysisFigures {
+  owner_id: string;
   title: string;
   created_at: Date;
 }
@@ -22,16 +23,21 @@ export class SessionFiguresRepository {
 
   /** Every analysed session of the owner's, oldest first. */
   allByOwner(ownerId: string): Promise<FigureRow[]> {
-    return this.figuresOf(ownerId, undefined, false);
+    return this.figuresOf([ownerId], undefined, false);
+  }
+
+  /** Every analysed session of any of the owners (a team's members), oldest first, read for all of them at once. */
+  allByOwners(ownerIds: string[]): Promise<FigureRow[]> {
+    return this.figuresOf(ownerIds, undefined, false);
   }
 
   /** The owner's analysed sessions among `ids`, with their speech segments; others' and unfinished ones are absent. */
   someByOwner(ownerId: string, ids: string[]): Promise<FigureRow[]> {
-    return this.figuresOf(ownerId, ids, true);
+    return this.figuresOf([ownerId], ids, true);
   }
 
-  private async figuresOf(ownerId: string, ids: string[] | undefined, withSegments: boolean): Promise<FigureRow[]> {
-    const sessions = await this.sessions.completedByOwner(ownerId, ids);
+  private async figuresOf(ownerIds: string[], ids: string[] | undefined, withSegments: boolean): Promise<FigureRow[]> {
+    const sessions = await this.sessions.completedByOwners(ownerIds, ids);
     if (sessions.length === 0) return [];
     const figures = await this.analyses.findFigures(
       sessions.map((s) => s.id),
@@ -40,7 +46,7 @@ export class SessionFiguresRepository {
     const byId = new Map(figures.map((f) => [f.id, f]));
     return sessions.flatMap((s) => {
       const f = byId.get(s.id);
-      return f ? [{ ...f, title: s.title, created_at: s.createdAt }] : [];
+      return f ? [{ ...f, owner_id: s.ownerId, title: s.title, created_at: s.createdAt }] : [];
     });
   }
 }

@@ -30,6 +30,7 @@ type Row = Record<string, unknown>;
 /** A completed session as the dashboards list it. */
 export interface CompletedSession {
   id: string;
+  ownerId: string;
   title: string;
   createdAt: Date;
 }
@@ -47,8 +48,29 @@ export class SessionsRepository {
     return this.pageByOwners([ownerId], filter, page, pageSize);
   }
 
-  /** One page of the sessions of any of the owners (a team's members), newest first, filtered as the coach's own list is. */
-  pageByOwners(ownerIds: string[], filter: SessionFilter, page: number, pageSize: number): Promise<[CoachingSessionEntity[], number]> {
+  /**
+   * One page of the sessions of any of the owners (a team's members), newest first, filtered as the coach's own list is.
+   * The page's ids and the count are read from the owners' list index alone (`ix_coaching_sessions_owner_list`),
+   * then only the page's sessions from the table; one deleted in between is left out of the page.
+   */
+  async pageByOwners(ownerIds: string[], filter: SessionFilter, page: number, pageSize: number): Promise<[CoachingSessionEntity[], number]> {
+    const [ids, count] = await Promise.all([
+      this.filtered(ownerIds, filter)
+        .select('s.id', 'id')
+        .orderBy('s.created_at', 'DESC')
+        .addOrderBy('s.id', 'DESC')
+        .offset((page - 1) * pageSize)
+        .limit(pageSize)
+        .getRawMany<{ id: string }>(),
+      this.filtered(ownerIds, filter).select('count(*)::int', 'n').getRawOne<{ n: number }>(),
+    ]);
+    if (ids.length === 0) return [[], count?.n ?? 0];
+    const byId = new Map((await this.sessions.findBy({ id: In(ids.map((r) => r.id)) })).map((s) => [s.id, s]));
+    return [ids.flatMap((r) => byId.get(r.id) ?? []), count?.n ?? 0];
+  }
+
+  /** The owners' sessions matching the filter, as a query on `s`. */
+  private filtered(ownerIds: string[], filter: SessionFilter) {
     const query = this.sessions.createQueryBuilder('s').where('s.owner_id = ANY(:ownerIds)', { ownerIds });
     if (filter.search) {
       // Every word must occur in the title or the file name; LIKE's wildcards in the words are taken literally.
@@ -62,12 +84,7 @@ export class SessionsRepository {
     }
     if (filter.status) query.andWhere('s.processing_status = :status', { status: filter.status });
     if (filter.mediaType) query.andWhere('s.media_type = :mediaType', { mediaType: filter.mediaType });
-    return query
-      .orderBy('s.created_at', 'DESC')
-      .addOrderBy('s.id', 'DESC')
-      .skip((page - 1) * pageSize)
-      .take(pageSize)
-      .getManyAndCount();
+    return query;
   }
 
   /** The owner's sessions, newest first, up to `limit`. */
@@ -247,11 +264,16 @@ export class SessionsRepository {
   }
 
   /** The owner's completed sessions (among `ids` when given), oldest first. */
-  async completedByOwner(ownerId: string, ids?: string[]): Promise<CompletedSession[]> {
-    if (ids?.length === 0) return [];
+  completedByOwner(ownerId: string, ids?: string[]): Promise<CompletedSession[]> {
+    return this.completedByOwners([ownerId], ids);
+  }
+
+  /** The completed sessions of any of the owners (among `ids` when given), oldest first, in one read of their list index. */
+  async completedByOwners(ownerIds: string[], ids?: string[]): Promise<CompletedSession[]> {
+    if (ids?.length === 0 || ownerIds.length === 0) return [];
     return this.sessions.find({
-      select: { id: true, title: true, createdAt: true },
-      where: { ownerId, processingStatus: 'completed', ...(ids ? { id: In(ids) } : {}) },
+      select: { id: true, ownerId: true, title: true, createdAt: true },
+      where: { ownerId: In(ownerIds), processingStatus: 'completed', ...(ids ? { id: In(ids) } : {}) },
       order: { createdAt: 'ASC', id: 'ASC' },
     });
   }

@@ -43,24 +43,21 @@ export class TeamInsights {
     return this.sessions.countByOwners(memberIds);
   }
 
-  /** Every analysed session of each member, oldest first, with the figures the team views compare. */
+  /** Every analysed session of each member (member by member, each oldest first), with the figures the team views compare. */
   async analysed(memberIds: string[]): Promise<AnalysedSession[]> {
-    const perMember = await Promise.all(
-      memberIds.map(async (ownerId) =>
-        (await this.figures.allByOwner(ownerId)).map((row) => {
-          const { figures } = assessmentOf(this.rubric, row);
-          return {
-            ownerId,
-            sessionId: row.id,
-            date: new Date(row.created_at),
-            talkRatio: figures.talkRatio,
-            questioningShare: figures.questioningShare,
-            scores: Object.fromEntries(SKILL_CATEGORIES.map((c) => [c, figures[c]])) as CategoryScores,
-          };
-        }),
-      ),
-    );
-    return perMember.flat();
+    const perMember = new Map<string, AnalysedSession[]>(memberIds.map((id) => [id, []]));
+    for (const row of await this.figures.allByOwners(memberIds)) {
+      const { figures } = assessmentOf(this.rubric, row);
+      perMember.get(row.owner_id)?.push({
+        ownerId: row.owner_id,
+        sessionId: row.id,
+        date: new Date(row.created_at),
+        talkRatio: figures.talkRatio,
+        questioningShare: figures.questioningShare,
+        scores: Object.fromEntries(SKILL_CATEGORIES.map((c) => [c, figures[c]])) as CategoryScores,
+      });
+    }
+    return [...perMember.values()].flat();
   }
 
   /** Each member's most recent analysed session's scores. */

@@ -26,6 +26,7 @@ import { AccountNotice1765800000000 } from './1765800000000-account-notice';
 import { ThrottleAttempts1765900000000 } from './1765900000000-throttle-attempts';
 import { JobHolders1765910000000 } from './1765910000000-job-holders';
 import { AnalysisWaiting1766000000000 } from './1766000000000-analysis-waiting';
+import { FederationScale1766100000000 } from './1766100000000-federation-scale';
 
 /** Every migration, in order. Listed explicitly so compiled and source runs see the same set. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   ThrottleAttempts1765900000000,
   JobHolders1765910000000,
   AnalysisWaiting1766000000000,
+  FederationScale1766100000000,
 ];
