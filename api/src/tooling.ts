@@ -5,8 +5,9 @@
 export { analyseRecording } from './analysis/pipeline/analyse-recording';
 export { talkMetrics } from './analysis/pipeline/talk-metrics';
 export { createTranscriber } from './analysis/pipeline/transcription/create-transcriber';
-export { assessSession } from './analysis/rubric/coaching-report';
-export { loadRubric } from './analysis/rubric/rubric';
+export { assessSession, utterancesOf } from './analysis/rubric/coaching-report';
+export { expectedError, isUncertain, loadRubric } from './analysis/rubric/rubric';
+export { wordsOf } from './analysis/rubric/utterance-coding';
 export { loadConfig } from './config/app-config';
 export { createApp } from './create-app';
 export { startEmbeddedPostgres } from './database/embedded-postgres';

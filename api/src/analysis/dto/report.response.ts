@@ -43,6 +43,12 @@ export class Span {
 export class CodedUtterance extends Span implements CodedUtteranceDto {
   @ApiProperty() text: string;
   @ApiProperty({ enum: UTTERANCE_CODES, isArray: true }) codes: UtteranceCode[];
+  @ApiProperty({
+    required: false,
+    description:
+      "True when the recogniser was too unsure of the utterance's words for them to count as evidence for the scores (its confidence, through the rubric's calibration, expects more word errors than the rubric allows); absent when they count",
+  })
+  uncertain?: boolean;
 }
 
 export class CategoryScore implements CategoryScoreDto {

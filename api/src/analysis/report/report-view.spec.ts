@@ -205,3 +205,19 @@ describe('the demo', () => {
     expect(JSON.stringify(read)).not.toContain(analysis.rubricVersion);
   });
 });
+
+describe('utterances the recogniser was unsure of', () => {
+  const unsure: ReportAnalysis = {
+    ...analysis,
+    transcript: [analysis.transcript![0]!, { start: 3, end: 4, text: 'Well dune Sam', codes: ['first-name'], uncertain: true }],
+  };
+  const demo = { id: 'demo', title: 'Demo', mediaType: 'audio' as const, createdAt: new Date('2026-01-12T17:30:00.000Z') };
+
+  it('are marked alike for every reader: the coach, their team admin, a reviewer and the demo', () => {
+    const marks = (transcript: { uncertain?: boolean }[] | null) => transcript!.map((u) => u.uncertain === true);
+    expect(marks(buildReport(session, unsure, OWNER_VIEW).transcript)).toEqual([false, true]);
+    expect(marks(buildReport(session, unsure, teamAdminView({ userId: session.ownerId, username: 'sam' })).report.transcript)).toEqual([false, true]);
+    expect(marks(buildReport(session, unsure, externalReviewerView(link)).transcript)).toEqual([false, true]);
+    expect(marks(buildReport(demo, unsure, DEMO_VIEW).transcript)).toEqual([false, true]);
+  });
+});

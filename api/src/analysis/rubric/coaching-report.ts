@@ -1,6 +1,6 @@
 import type { CategoryScoreDto, CoachingStyle, CodedUtteranceDto } from '@touchline/shared';
 import { round } from '../../common';
-import type { Rubric } from './rubric';
+import { isUncertain, type Rubric } from './rubric';
 import type { SessionAnalysisEntity } from '../session-analysis.entity';
 import { categoryScores, coachingStyleOf, transcriptStats, type TranscriptStats } from './scoring';
 import type { Segment } from '../pipeline/speech-segments';
@@ -65,7 +65,8 @@ export interface CoachingAssessment {
  * first names to detect, and scores the session with the rubric: the shares of instruction, questions,
  * praise … are shares of these utterances. Utterances the recogniser heard nothing in are left out. `rises`
  * (per utterance, semitones, see `pipeline/prosody.ts`) is how far each utterance's pitch ends above its level:
- * it bears on the utterance's last sentence, where the voice rose.
+ * it bears on the utterance's last sentence, where the voice rose. An utterance whose confidence the rubric's
+ * calibration reads as too unclear is marked `uncertain` and does not count as evidence (see `categoryScores`).
  */
 export function assessSession(
   rubric: Rubric,
@@ -88,8 +89,15 @@ export function assessSession(
         return sentences.map((sentence, j) => ({ ...sentence, confidence, rise: j === sentences.length - 1 ? (rises[i] ?? null) : null }));
       })
       .filter(({ text }) => text !== '')
-      .map(({ start, end, text, confidence, rise }) => ({ start: round(start), end: round(end), text, confidence, ...coder.code(text, rise) }));
-    transcript = coded.map(({ start, end, text, codes }) => ({ start, end, text, codes }));
+      .map(({ start, end, text, confidence, rise }) => ({
+        start: round(start),
+        end: round(end),
+        text,
+        confidence,
+        ...coder.code(text, rise),
+        ...(isUncertain(confidence, rubric) ? { uncertain: true } : {}),
+      }));
+    transcript = coded.map(({ start, end, text, codes, uncertain }) => ({ start, end, text, codes, ...(uncertain ? { uncertain } : {}) }));
     stats = transcriptStats(coded);
     const words = coded.reduce((sum, u) => sum + u.words, 0);
     measured = { ...metrics, speechRateWpm: words > 0 && metrics.talkSeconds > 0 ? round((words / metrics.talkSeconds) * 60, 1) : null };

@@ -46,6 +46,16 @@ export const FIGURE_INDICATOR: Partial<Record<CompareFigure, IndicatorMetric>> =
   praiseShare: 'praise_share',
 };
 
+/**
+ * The calibration of the recogniser's confidence: [confidence, expected word error rate] points, confidences rising,
+ * the expected error never rising with them; `expectedError` reads between the points along straight lines.
+ */
+const calibration = z
+  .array(z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]))
+  .min(2)
+  .refine((table) => table.every(([confidence], i) => i === 0 || confidence > table[i - 1]![0]), 'the confidences must rise from point to point')
+  .refine((table) => table.every(([, error], i) => i === 0 || error <= table[i - 1]![1]), 'the expected error must not rise with the confidence (monotone)');
+
 const indicator = z
   .object({
     metric: z.enum(INDICATOR_METRICS),
@@ -61,7 +71,12 @@ const schema = z.object({
   version: z.string().min(1),
   sources: z.record(z.string(), z.string().min(10)),
   segmentation: z.object({ intervention_gap_seconds: z.object({ value: z.number().positive(), ...reasoned }) }),
-  confidence: z.object({ min_transcript_confidence: z.object({ value: z.number().gt(0).lt(1), ...reasoned }) }),
+  confidence: z.object({
+    min_transcript_confidence: z.object({ value: z.number().gt(0).lt(1), ...reasoned }),
+    expected_error: z.object({ value: calibration, ...reasoned }),
+    max_utterance_error: z.object({ value: z.number().gt(0).max(1), ...reasoned }),
+    max_uncertain_share: z.object({ value: z.number().min(0).lt(1), ...reasoned }),
+  }),
   style: z.object({ hands_off_max_talk_ratio: z.object({ value: z.number().gt(0).lt(1), ...reasoned }) }),
   levels: z.object({
     value: z.object(Object.fromEntries(SKILL_LEVELS.map((level) => [level, z.number().min(0).max(100)])) as Record<SkillLevel, z.ZodNumber>),
@@ -113,6 +128,9 @@ export function parseRubric(text: string, origin = 'rubric'): Rubric {
     ...rubric.segmentation.intervention_gap_seconds.sources,
     ...rubric.style.hands_off_max_talk_ratio.sources,
     ...rubric.confidence.min_transcript_confidence.sources,
+    ...rubric.confidence.expected_error.sources,
+    ...rubric.confidence.max_utterance_error.sources,
+    ...rubric.confidence.max_uncertain_share.sources,
     ...rubric.levels.sources,
     ...rubric.coding.sources,
     ...rubric.coding.questioning.final_rise_semitones.sources,
@@ -131,6 +149,31 @@ export function idealBand(rubric: Rubric, figure: CompareFigure): [number, numbe
   const metric = FIGURE_INDICATOR[figure];
   const found = SKILL_CATEGORIES.flatMap((category) => rubric.categories[category].indicators).find((i) => i.metric === metric);
   return found ? [found.ideal[0], found.ideal[1]] : null;
+}
+
+/**
+ * The word error rate the rubric's calibration expects of an utterance the recogniser gave this confidence (its mean
+ * word probability): read along straight lines between the table's points, and held level beyond its ends.
+ */
+export function expectedError(confidence: number, rubric: Pick<Rubric, 'confidence'>): number {
+  const table = rubric.confidence.expected_error.value;
+  const first = table[0]!;
+  const last = table.at(-1)!;
+  if (confidence <= first[0]) return first[1];
+  if (confidence >= last[0]) return last[1];
+  const upper = table.findIndex(([c]) => c >= confidence);
+  const [c0, e0] = table[upper - 1]!;
+  const [c1, e1] = table[upper]!;
+  return e0 + ((e1 - e0) * (confidence - c0)) / (c1 - c0);
+}
+
+/**
+ * Whether an utterance is too unclear to count as evidence: the error its confidence leads the calibration to
+ * expect is above the rubric's limit. An utterance without a confidence (a recogniser that gives none) is taken at
+ * its word.
+ */
+export function isUncertain(confidence: number | null, rubric: Pick<Rubric, 'confidence'>): boolean {
+  return confidence !== null && expectedError(confidence, rubric) > rubric.confidence.max_utterance_error.value;
 }
 
 /** Reads and checks a rubric file, the product's own by default. */

@@ -1,7 +1,7 @@
 import { UNCLEAR_SPEECH, type TalkMetricsDto } from '@touchline/shared';
 import { describe, expect, it } from 'vitest';
 import { assessSession, sentencesOf, transcriptionSpans, utterancesOf } from './coaching-report';
-import { loadRubric, parseRubric, RUBRIC_FILE } from './rubric';
+import { expectedError, isUncertain, loadRubric, parseRubric, RUBRIC_FILE, type Rubric } from './rubric';
 import { categoryScores, coachingStyleOf, levelOf, points } from './scoring';
 import { readFileSync } from 'node:fs';
 
@@ -221,6 +221,125 @@ describe('scoring', () => {
       expect(sure.communication!.basis).not.toMatch(/timing alone/);
       // A transcriber that gives no confidence (the http one) is taken at its word, as before.
       expect(byCategory(null).engagement).toMatchObject({ score: sure.engagement!.score, confidence: null });
+    });
+  });
+  describe('utterance by utterance', () => {
+    const table = rubric.confidence.expected_error.value;
+    const minimum = rubric.confidence.min_transcript_confidence.value;
+    const maxShare = rubric.confidence.max_uncertain_share.value;
+    /** The rubric as it was before utterances were judged one by one: none is ever expected to be worse than the limit. */
+    const ungated: Rubric = { ...rubric, confidence: { ...rubric.confidence, max_utterance_error: { ...rubric.confidence.max_utterance_error, value: 1 } } };
+    const grid = Array.from({ length: 101 }, (_, i) => i / 100);
+    /** The highest confidence the calibration still reads as too unclear. */
+    const unsure = grid.filter((c) => isUncertain(c, rubric)).at(-1)!;
+    const spans = Array.from({ length: 10 }, (_, i) => ({ start: i * 60, end: i * 60 + 5 }));
+    const lines = [
+      'Great job Sam, well done',
+      'Why did you pass there?',
+      'Move into the space behind the defender',
+      'Everyone bring the cones over here',
+      'Play it wide and switch the play quickly',
+    ];
+    const heard = (confidences: (number | null)[]) => confidences.map((confidence, i) => ({ text: lines[i % lines.length]!, confidence }));
+    const assess = (confidences: (number | null)[], scoredBy = rubric) => assessSession(scoredBy, metrics(), spans, heard(confidences), ['Sam']);
+    const byCategory = (result: ReturnType<typeof assess>) => Object.fromEntries(result.scores.map((s) => [s.category, s]));
+
+    it('maps confidence to expected word error along the calibration, falling as the confidence rises', () => {
+      for (const [confidence, error] of table) expect(expectedError(confidence, rubric)).toBeCloseTo(error, 10);
+      const [[c0, e0], [c1, e1]] = [table[0]!, table[1]!];
+      expect(expectedError((c0 + c1) / 2, rubric)).toBeCloseTo((e0 + e1) / 2, 10);
+      expect(expectedError(0, rubric)).toBe(table[0]![1]);
+      expect(expectedError(1, rubric)).toBe(table.at(-1)![1]);
+      const errors = grid.map((c) => expectedError(c, rubric));
+      expect(errors.every((e, i) => i === 0 || e <= errors[i - 1]!)).toBe(true);
+      // There is a line: below it utterances are unclear, above it they count; a recogniser that gives none is believed.
+      expect(grid.filter((c) => isUncertain(c, rubric)).every((c) => c <= unsure)).toBe(true);
+      expect(isUncertain(0.99, rubric)).toBe(false);
+      expect(isUncertain(null, rubric)).toBe(false);
+    });
+
+    it('refuses a calibration whose expected error rises with the confidence, or whose confidences do not rise', () => {
+      const text = readFileSync(RUBRIC_FILE, 'utf8');
+      const block = /    value:\n(      - \[.*\]\n)+/.exec(text.slice(text.indexOf('expected_error:')))![0];
+      const replace = (points: string) => parseRubric(text.replace(block, `    value:\n${points}`));
+      expect(() => replace('      - [0.2, 0.9]\n      - [0.6, 0.3]\n      - [0.9, 0.5]\n')).toThrow(
+        /confidence\.expected_error\.value: the expected error must not rise/,
+      );
+      expect(() => replace('      - [0.6, 0.9]\n      - [0.4, 0.5]\n')).toThrow(/the confidences must rise/);
+      expect(() => replace('      - [0.6, 1.4]\n      - [0.9, 0.5]\n')).toThrow(/expected_error/);
+      expect(replace('      - [0.2, 0.9]\n      - [0.9, 0.1]\n').confidence.expected_error.value).toEqual([
+        [0.2, 0.9],
+        [0.9, 0.1],
+      ]);
+    });
+
+    it('scores an all-confident transcript exactly as before, and marks none of it unclear', () => {
+      const sure = Array.from({ length: 10 }, () => 0.97);
+      const now = assess(sure);
+      expect(now.transcript!.some((u) => u.uncertain)).toBe(false);
+      expect(now.scores).toEqual(assess(sure, ungated).scores);
+      expect(now.scores.every((s) => s.score !== null)).toBe(true);
+    });
+
+    it('withholds the categories resting on the transcript when most utterances are unclear, and says how many', () => {
+      const unclear = Math.floor(maxShare * 10) + 1;
+      const confidences = Array.from({ length: 10 }, (_, i) => (i < unclear ? unsure : 0.99));
+      // The session-wide mean passes the old gate: only the utterances tell this transcript apart.
+      expect(assess(confidences).transcriptConfidence).toBeGreaterThan(minimum);
+      expect(byCategory(assess(confidences, ungated)).technical!.score).not.toBeNull();
+
+      const result = assess(confidences);
+      expect(result.transcript!.filter((u) => u.uncertain)).toHaveLength(unclear);
+      expect(result.transcript![0]).toMatchObject({ text: lines[0], uncertain: true });
+      expect(result.transcript![9]).not.toHaveProperty('uncertain');
+      const scores = byCategory(result);
+      const reason = `${unclear} of 10 utterances were too unclear to rely on`;
+      for (const category of ['technical', 'tactical', 'engagement']) {
+        // Withheld as unclear: with the session's confidence, as the session-wide gate does.
+        const confidence = Math.round(result.transcriptConfidence! * 100) / 100;
+        expect(scores[category], category).toEqual({ category, score: null, level: null, basis: `${UNCLEAR_SPEECH}: ${reason}.`, confidence });
+      }
+      const timingOnly = byCategory({ ...result, scores: categoryScores(metrics(), null, rubric) });
+      expect(scores.communication).toEqual({
+        category: 'communication',
+        score: timingOnly.communication!.score,
+        level: timingOnly.communication!.level,
+        basis: `From talk time and length of interventions: timing alone. Without speech rate and share of questions, as ${reason}.`,
+        confidence: null,
+      });
+      expect(scores.management!.basis).toBe(`From interventions per minute and longest silence: timing alone. Without share of management, as ${reason}.`);
+    });
+
+    it("scores from the utterances that count when few are unclear: the unclear ones' codes and names are no evidence", () => {
+      // Four clear praises and five clear organising lines; one unclear line that reads as a scold of Sam.
+      const texts = spans.map((_, i) =>
+        i === 0
+          ? { text: 'That is not good enough, Sam', confidence: unsure }
+          : { text: i <= 4 ? 'Great job, well done' : 'Everyone bring the cones over here', confidence: 0.97 },
+      );
+      const result = assessSession(rubric, metrics(), spans, texts, ['Sam']);
+      const engagement = byCategory(result).engagement!;
+      const clearOnly = assessSession(rubric, metrics(), spans.slice(1), texts.slice(1), ['Sam']);
+      expect(engagement.score).toBe(byCategory(clearOnly).engagement!.score);
+      // Counted, the unclear line would have made a praise share of 0.4, a ratio of 4 and a first name in a tenth of the lines: all ideal.
+      expect(byCategory(assessSession(ungated, metrics(), spans, texts, ['Sam'])).engagement!.score).toBe(100);
+      expect(engagement.score).toBeLessThan(100);
+      expect(engagement.basis).toMatch(/ Left out: 1 of 10 utterances were too unclear to rely on\.$/);
+      expect(engagement.confidence).toBe(0.97);
+      // The speech rate counts every word heard: a misheard word is still a word said.
+      expect(result.metrics.speechRateWpm).toBe(assessSession(ungated, metrics(), spans, texts, ['Sam']).metrics.speechRateWpm);
+    });
+
+    it('takes utterances without a confidence at their word, as before', () => {
+      const none = Array.from({ length: 10 }, () => null);
+      const now = assess(none);
+      expect(now.transcript!.some((u) => u.uncertain)).toBe(false);
+      expect(now.scores).toEqual(assess(none, ungated).scores);
+      expect(now.scores.every((s) => s.score !== null && s.confidence === null)).toBe(true);
+      // Beside unclear utterances, utterances without a confidence count, and count towards the share that is clear.
+      const mixed = assess([unsure, unsure, ...Array.from({ length: 8 }, () => null)]);
+      expect(mixed.transcript!.filter((u) => u.uncertain)).toHaveLength(2);
+      expect(byCategory(mixed).technical!.score).not.toBeNull();
     });
   });
 });
