@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { SessionsRepository } from '../sessions';
-import { analysisFiguresSql, type AnalysisFigures } from './analysis-figures';
+import { analysisFiguresSql, figuresOfRow, type AnalysisFigures, type StoredFiguresRow } from './analysis-figures';
 import { SessionAnalysisEntity } from './session-analysis.entity';
 
 export type NewAnalysis = Omit<SessionAnalysisEntity, 'sessionId' | 'createdAt'>;
@@ -40,6 +40,6 @@ export class AnalysesRepository {
   /** The figures of the given sessions' analyses (with their speech segments when asked), in no particular order. */
   async findFigures(sessionIds: string[], withSegments = false): Promise<AnalysisFigures[]> {
     if (sessionIds.length === 0) return [];
-    return (await this.db.query(analysisFiguresSql(withSegments), [sessionIds])) as AnalysisFigures[];
+    return ((await this.db.query(analysisFiguresSql(withSegments), [sessionIds])) as StoredFiguresRow[]).map(figuresOfRow);
   }
 }

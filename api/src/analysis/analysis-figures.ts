@@ -24,29 +24,60 @@ export interface AnalysisFigures {
   segments?: { start: number; end: number }[];
 }
 
+/** One row of `analysisFiguresSql`: the figures PostgreSQL keeps beside the report (`figures`, see the FederationScale migration). */
+export interface StoredFiguresRow {
+  id: string;
+  figures: {
+    durationSeconds: number;
+    talkRatio: number;
+    interventionsPerMinute: number;
+    meanInterventionSeconds: number;
+    longestInterventionSeconds: number;
+    longestSilenceSeconds: number;
+    questioningShare: number | null;
+    instructionShare: number | null;
+    praiseShare: number | null;
+    scoldShare: number | null;
+    scores: Pick<CategoryScoreDto, 'category' | 'score' | 'level'>[] | null;
+  };
+  coaching_style: CoachingStyle | null;
+  rubric_version: string | null;
+  legacy_metrics: TalkMetrics | null;
+  segments?: { start: number; end: number }[];
+}
+
 /**
- * The figures of the given sessions' analyses, read in one query from what PostgreSQL keeps beside each stored
- * report (`figures`: talk metrics, code shares from the coded transcript, scores without their explanations or
- * confidence; see the FederationScale migration), so no report is taken apart when it is read.
+ * The figures of the given sessions' analyses, in one query over what PostgreSQL keeps beside each stored report
+ * (talk metrics, code shares from the coded transcript, scores without their explanations or confidence), read
+ * whole, once per analysis, so no report is taken apart when it is read.
  */
 export function analysisFiguresSql(withSegments: boolean): string {
   return `
-    SELECT a.session_id AS id,
-           (a.figures->>'durationSeconds')::float8 AS duration_seconds,
-           (a.figures->>'talkRatio')::float8 AS talk_ratio,
-           (a.figures->>'interventionsPerMinute')::float8 AS interventions_per_minute,
-           (a.figures->>'meanInterventionSeconds')::float8 AS mean_intervention_seconds,
-           (a.figures->>'longestInterventionSeconds')::float8 AS longest_intervention_seconds,
-           (a.figures->>'longestSilenceSeconds')::float8 AS longest_silence_seconds,
-           (a.figures->>'questioningShare')::float8 AS questioning_share,
-           (a.figures->>'instructionShare')::float8 AS instruction_share,
-           (a.figures->>'praiseShare')::float8 AS praise_share,
-           (a.figures->>'scoldShare')::float8 AS scold_share,
-           a.coaching_style,
-           nullif(a.figures->'scores', 'null'::jsonb) AS scores,
-           a.rubric_version,
+    SELECT a.session_id AS id, a.figures, a.coaching_style, a.rubric_version,
            CASE WHEN a.scores IS NULL OR a.coaching_style IS NULL OR a.rubric_version IS NULL THEN a.metrics END AS legacy_metrics
            ${withSegments ? ', a.segments' : ''}
       FROM session_analyses a
      WHERE a.session_id = ANY($1::uuid[])`;
+}
+
+/** A row of `analysisFiguresSql` as the figures the dashboards read. */
+export function figuresOfRow({ id, figures: f, coaching_style, rubric_version, legacy_metrics, segments }: StoredFiguresRow): AnalysisFigures {
+  return {
+    id,
+    duration_seconds: f.durationSeconds,
+    talk_ratio: f.talkRatio,
+    interventions_per_minute: f.interventionsPerMinute,
+    mean_intervention_seconds: f.meanInterventionSeconds,
+    longest_intervention_seconds: f.longestInterventionSeconds,
+    longest_silence_seconds: f.longestSilenceSeconds,
+    questioning_share: f.questioningShare,
+    instruction_share: f.instructionShare,
+    praise_share: f.praiseShare,
+    scold_share: f.scoldShare,
+    coaching_style,
+    scores: f.scores,
+    rubric_version,
+    legacy_metrics,
+    ...(segments ? { segments } : {}),
+  };
 }
