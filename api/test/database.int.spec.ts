@@ -149,6 +149,41 @@ describe('coaching_sessions table (migrations)', () => {
     await client.query('DELETE FROM session_analyses WHERE session_id = $1', [session]);
     expect(await sqlState(insert({ transcriber: 'whisper', transcript: '[]', style: 'Balanced' }))).toBe('ok');
   });
+
+  it("keeps each analysis's figures beside it: talk metrics, code shares of the transcript, scores without their wording", async () => {
+    const owner = (await insertUser({ identityId: 'sub-figures', email: 'figures@club.example', plan: 'Coach' })).rows[0].id as string;
+    const [transcribed, legacy] = [(await insertSession(owner)).rows[0].id as string, (await insertSession(owner)).rows[0].id as string];
+    const metrics = {
+      durationSeconds: 600,
+      talkRatio: 0.25,
+      interventionsPerMinute: 1.5,
+      meanInterventionSeconds: 4,
+      longestInterventionSeconds: 9,
+      longestSilenceSeconds: 120,
+    };
+    const transcript = [
+      { start: 1, end: 2, text: 'Where is the space?', codes: ['questioning'] },
+      { start: 5, end: 6, text: 'Pass it wide.', codes: ['instruction'] },
+      { start: 9, end: 10, text: 'Well done!', codes: ['praise', 'instruction'] },
+    ];
+    const scores = [{ category: 'communication', score: 72, level: 'advanced', basis: 'Questions: 1 of 3', confidence: 'high' }];
+    await client.query(
+      `INSERT INTO session_analyses (session_id, metrics, segments, transcriber, transcript, coaching_style, scores, rubric_version)
+       VALUES ($1, $2, '[]', 'whisper', $3, 'Balanced', $4, 'v1'), ($5, $2, '[]', 'none', NULL, NULL, NULL, NULL)`,
+      [transcribed, JSON.stringify(metrics), JSON.stringify(transcript), JSON.stringify(scores), legacy],
+    );
+    const figures = async (id: string) => (await client.query('SELECT figures FROM session_analyses WHERE session_id = $1', [id])).rows[0].figures;
+    expect(await figures(transcribed)).toEqual({
+      ...metrics,
+      questioningShare: 0.3333,
+      instructionShare: 0.6667,
+      praiseShare: 0.3333,
+      scoldShare: 0,
+      scores: [{ category: 'communication', score: 72, level: 'advanced' }],
+    });
+    // Without a transcript (or scores, before the rubric) the shares and scores are absent, the metrics still there.
+    expect(await figures(legacy)).toEqual({ ...metrics, questioningShare: null, instructionShare: null, praiseShare: null, scoldShare: null, scores: null });
+  });
 });
 
 describe('embedded PostgreSQL', () => {
