@@ -222,12 +222,13 @@ describe('docker-compose.yml', () => {
       tempDir: '/t',
     });
     expect(config).not.toMatch(/\$\{[A-Z0-9_]+\}/);
-    expect(config).toContain('proxy_pass http://s:1;');
+    expect(config).toContain('set $s3_upstream http://s:1;');
     expect(config).toContain('location /b/ {');
     // nginx's own variables are left alone, as envsubst in the image leaves them.
     expect(config).toContain('proxy_set_header Host $http_host;');
     const placeholders = new Set([...read(NGINX_TEMPLATE).matchAll(/\$\{([A-Z0-9_]+)\}/g)].map((m) => m[1]!));
-    const provided = new Set([...Object.keys(compose.services.web!.environment!), 'WEB_LISTEN', 'WEB_ROOT']);
+    // The web image sets the rest (infra/docker/Dockerfile).
+    const provided = new Set([...Object.keys(compose.services.web!.environment!), 'WEB_LISTEN', 'WEB_ROOT', 'NGINX_RESOLVER']);
     expect([...placeholders].sort()).toEqual([...provided].sort());
   });
 });

@@ -160,6 +160,8 @@ export function renderNginxConfig({ listen, webRoot, apiUpstream, keycloakUpstre
     KEYCLOAK_UPSTREAM: keycloakUpstream,
     S3_UPSTREAM: s3Upstream,
     S3_BUCKET: bucket,
+    // The upstreams here are addresses, never looked up; the directive still needs a server.
+    NGINX_RESOLVER: '127.0.0.1',
   };
   // envsubst's rule, as in the nginx image: only these names are replaced; nginx's own $variables stay.
   const server = readFileSync(path.join(root, NGINX_TEMPLATE), 'utf8').replace(/\$\{([A-Z0-9_]+)\}/g, (whole, name: string) => values[name] ?? whole);
