@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -34,6 +34,12 @@ let page: Page;
 const email = `compose-${Date.now()}@club.example`;
 let password = 'compose-secret-1';
 
+/**
+ * The release the upgrade drill starts from: the last commit a club could have deployed before this one. Move it
+ * to the commit of each release as the next one starts; its images are built once per machine and kept.
+ */
+const PREVIOUS_RELEASE = '2fc89b7';
+
 /** A fresh sign-in on Keycloak's page (no session kept from before). */
 async function signIn(): Promise<void> {
   await context.clearCookies();
@@ -42,6 +48,23 @@ async function signIn(): Promise<void> {
   await page.locator('input[name=password]').fill(password);
   await page.locator('input[name=password]').press('Enter');
   await expect(page).toHaveURL(`${url}/dashboard/overview`, { timeout: SIGN_IN_MS });
+}
+
+/**
+ * The rest of a sign-up the app started on Keycloak's registration page: the names, the verification mail Mailpit
+ * caught, and the password chosen on the verified link; Keycloak then sends the browser back to the app.
+ */
+async function registerOnKeycloak(on: Page, address: string, secret: string): Promise<void> {
+  await expect(on).toHaveURL(new RegExp(`^${url}/auth/realms/touchline/`));
+  await on.locator('input[name=firstName]').fill('Compose');
+  await on.locator('input[name=lastName]').fill('Coach');
+  await on.getByRole('button', { name: 'Register' }).click();
+  await expect(on.getByText('You need to verify your email address')).toBeVisible();
+  const mail = await waitForMailpit(mailUrl, address, /Verify email/);
+  await on.goto(linkIn(mail.text));
+  await on.locator('input[name=password-new]').fill(secret);
+  await on.locator('input[name=password-confirm]').fill(secret);
+  await on.getByRole('button', { name: 'Submit' }).click();
 }
 
 /** The stored recording of the coach's session titled `title`, read through its presigned URL as the player does. */
@@ -126,17 +149,7 @@ test('a coach signs up on Keycloak, verifies with the mail Mailpit caught, and s
   await page.getByLabel('Username').fill('Compose Coach');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${url}/auth/realms/touchline/`));
-  await page.locator('input[name=firstName]').fill('Compose');
-  await page.locator('input[name=lastName]').fill('Coach');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText('You need to verify your email address')).toBeVisible();
-
-  const mail = await waitForMailpit(mailUrl, email, /Verify email/);
-  await page.goto(linkIn(mail.text));
-  await page.locator('input[name=password-new]').fill(password);
-  await page.locator('input[name=password-confirm]').fill(password);
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await registerOnKeycloak(page, email, password);
   await expect(page).toHaveURL(`${url}/dashboard/overview`, { timeout: SIGN_IN_MS });
 
   await page.getByTestId('sidebar').getByRole('button', { name: 'Account menu' }).click();
@@ -228,6 +241,37 @@ test('on Pro, given by the club with the admin command in the API container, a r
   await reviewer.context().close();
 });
 
+test('on Elite, the admin invites a coach by email; the invitee signs up on Keycloak from the mail and joins the team', async ({ browser }) => {
+  const inviteeEmail = `compose-invitee-${Date.now()}@club.example`;
+  expect(compose('exec', '-T', 'api', 'node', 'api/dist/cli/admin.js', 'set-plan', email, 'Elite').trim()).toBe(`${email} is now on Elite.`);
+  await page.goto(`${url}/dashboard/management`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Coach Management' })).toBeVisible({ timeout: SIGN_IN_MS });
+  await page.getByLabel('Email', { exact: true }).fill(inviteeEmail);
+  await page.getByLabel('Role', { exact: true }).selectOption('Elite Coach');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Invitation sent' })).toContainText(`Invitation sent to ${inviteeEmail}`);
+
+  // The invitee, in a browser of their own, follows the mail's link, which names this installation's address.
+  const invitee = await (await browser.newContext()).newPage();
+  const link = linkIn((await waitForMailpit(mailUrl, inviteeEmail, /You are invited to join/)).text);
+  expect(link.startsWith(`${url}/invite?token=`)).toBe(true);
+  await invitee.goto(link);
+  await expect(invitee.getByLabel('Email')).toHaveValue(inviteeEmail);
+  await invitee.getByLabel('Username').fill('Compose Invitee');
+  await invitee.getByRole('button', { name: 'Sign up and join' }).click();
+  await registerOnKeycloak(invitee, inviteeEmail, 'invitee-secret-1');
+  // Verified and signed in, the new coach is back on the invitation and accepts it.
+  await expect(invitee).toHaveURL(new RegExp(`^${url}/invite\\?token=`), { timeout: SIGN_IN_MS });
+  await invitee.getByRole('button', { name: /^Accept and join / }).click();
+  await expect(invitee.getByRole('status').filter({ hasText: 'You have joined' })).toBeVisible();
+  await invitee.context().close();
+
+  // The admin sees the new member, and no invitation left pending.
+  await page.reload();
+  await expect(page.getByTestId('member-row').filter({ hasText: inviteeEmail })).toBeVisible({ timeout: SIGN_IN_MS });
+  await expect(page.getByText('No pending invitations.')).toBeVisible();
+});
+
 test('an upload survives each API container being killed under it, resumes on the other, and keeps its bytes', async () => {
   const bearerOf = captureBearer(page);
   const { file, percent } = await startSlowUpload('Replica session.mp4');
@@ -309,4 +353,92 @@ test("a backup taken as the README says restores onto empty volumes: the coach's
     url: string;
   };
   expect(Buffer.from(await (await fetch(media.url)).arrayBuffer()).equals(recordingBefore)).toBe(true);
+});
+
+test("an upgrade from the previous release's images keeps the coach's account, sessions, reports and recordings, and runs each migration once", async ({
+  browser,
+}) => {
+  // The first run on a machine builds the previous release's images too.
+  test.setTimeout(40 * 60_000);
+  // The previous release's files as a club has them, from the project's history.
+  const previous = await mkdtemp(path.join(tmpdir(), 'touchline-previous-'));
+  execFileSync('sh', ['-c', `git -C "${repoRoot}" archive ${PREVIOUS_RELEASE} | tar -x -C "${previous}"`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const release = { ...settings, TOUCHLINE_VERSION: `release-${PREVIOUS_RELEASE}` };
+  const previousCompose = (...args: string[]) =>
+    execFileSync('docker', ['compose', ...composeArguments({ offline, projectName: project }), ...args], {
+      cwd: previous,
+      env: { ...process.env, ...release },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  const built = ['api', 'web', 'transcriber'].every(
+    (image) => execFileSync('docker', ['images', '-q', `touchline/${image}:${release.TOUCHLINE_VERSION}`], { encoding: 'utf8' }).trim() !== '',
+  );
+  if (!built) previousCompose('build');
+
+  // A club on the previous release: a coach signs up and has a session analysed.
+  compose('down', '--volumes', '--timeout', '10');
+  previousCompose('up', '-d', '--wait', '--wait-timeout', '900');
+  const coach = await (await browser.newContext()).newPage();
+  const coachEmail = `compose-upgrade-${Date.now()}@club.example`;
+  const bearerOf = captureBearer(coach);
+  await coach.goto(`${url}/signup?plan=Coach`);
+  await coach.getByLabel('Username').fill('Upgrade Coach');
+  await coach.getByLabel('Email').fill(coachEmail);
+  await coach.getByRole('button', { name: 'Continue' }).click();
+  await registerOnKeycloak(coach, coachEmail, 'upgrade-secret-1');
+  await expect(coach).toHaveURL(`${url}/dashboard/overview`, { timeout: SIGN_IN_MS });
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'touchline-compose-')), 'Before the upgrade.wav');
+  generateSession({
+    file,
+    seconds: 20,
+    snrDb: 25,
+    script: [
+      { text: 'Well done Jamie, great pass.', at: 2 },
+      { text: 'Keep your shape and stay compact.', at: 11 },
+    ],
+  });
+  await coach.goto(`${url}/upload`);
+  await coach.getByLabel('Recording file').setInputFiles(file);
+  await coach.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(coach.getByTestId('upload-state')).toHaveText('Upload complete', { timeout: 120_000 });
+  await coach.getByRole('link', { name: 'Open its report' }).click();
+  await expect(coach.getByTestId('coaching-style')).toBeVisible({ timeout: 300_000 });
+  const sessionId = new URL(coach.url()).pathname.split('/').pop()!;
+  const analysis = (report: { transcript: unknown; scores: unknown }) => JSON.stringify({ transcript: report.transcript, scores: report.scores });
+  const before = analysis(await (await fetch(`${url}/api/sessions/${sessionId}/report`, { headers: { authorization: `Bearer ${bearerOf()!}` } })).json());
+  expect(before).toContain('"text"');
+  await coach.context().close();
+
+  // The upgrade as the README tells it: the new release's files, then `docker compose up -d` (images built before).
+  compose('up', '-d', '--wait', '--wait-timeout', '900', '--scale', 'api=2', '--scale', 'worker=2');
+  const images = compose('ps', '--format', '{{.Service}} {{.Image}}');
+  expect(images).toContain(`api touchline/api:${settings.TOUCHLINE_VERSION}`);
+  expect(images).not.toContain(release.TOUCHLINE_VERSION);
+
+  // Each migration of the new release is recorded once, though two API containers started at once.
+  const applied = compose('exec', '-T', 'postgres', 'psql', '-U', 'touchline', '-d', 'touchline', '-tAc', 'SELECT name FROM migrations')
+    .split('\n')
+    .filter(Boolean);
+  const files = readdirSync(path.join(repoRoot, 'api/src/database/migrations')).filter((f) => /^\d+-.+\.ts$/.test(f));
+  expect(applied).toHaveLength(files.length);
+  expect(new Set(applied).size).toBe(applied.length);
+
+  // The coach signs in on the new release and finds the session, its report and its recording as they were.
+  const after = await (await browser.newContext()).newPage();
+  const bearerAfter = captureBearer(after);
+  await after.goto(`${url}/login`);
+  await after.locator('input[name=username]').fill(coachEmail);
+  await after.locator('input[name=password]').fill('upgrade-secret-1');
+  await after.locator('input[name=password]').press('Enter');
+  await expect(after).toHaveURL(`${url}/dashboard/overview`, { timeout: SIGN_IN_MS });
+  await after.goto(`${url}/sessions/${sessionId}`);
+  await expect(after.getByRole('heading', { name: 'Before the upgrade' })).toBeVisible({ timeout: SIGN_IN_MS });
+  await expect(after.getByTestId('coaching-style')).toBeVisible();
+  const headers = { authorization: `Bearer ${bearerAfter()!}` };
+  expect(analysis(await (await fetch(`${url}/api/sessions/${sessionId}/report`, { headers })).json())).toBe(before);
+  const media = (await (await fetch(`${url}/api/sessions/${sessionId}/media`, { headers })).json()) as { url: string };
+  expect(Buffer.from(await (await fetch(media.url)).arrayBuffer()).equals(readFileSync(file))).toBe(true);
+  await after.context().close();
 });
