@@ -1,5 +1,5 @@
 /** What an utterance the recogniser was unsure of means: the marker's title and screen-reader text. */
-export const UNCLEAR_UTTERANCE = 'The recogniser was unsure of these words, so they do not count towards the scores';
+export const UNCLEAR_UTTERANCE = 'The recogniser was unsure of these words';
 
 /** The text colour of an utterance the recogniser was unsure of: greyed, yet slate-500 on white is 4.8:1 (WCAG AA). */
 export const UNCLEAR_TONE = 'text-slate-500';

@@ -100,14 +100,16 @@ describe('session report', () => {
     serve({ ...report, transcriber: 'whisper', transcript: [sure!, { ...unsure!, text: 'Brill in the work every bog.', uncertain: true }] });
     renderApp('/sessions/s1', makeUser());
     const section = (await screen.findByRole('heading', { name: 'Transcript' })).closest('section')!;
-    expect(section).toHaveTextContent('1 marked Unclear: the recogniser was unsure of their words, so they do not count towards the scores.');
+    expect(section).toHaveTextContent(
+      '1 marked Unclear: the recogniser was unsure of their words; with more than half unclear, no score rests on the transcript.',
+    );
     const [clear, unclear] = within(within(section).getByRole('list', { name: 'Utterances' })).getAllByRole('listitem');
     const unclearText = within(unclear!).getByText('Brill in the work every bog.');
     expect(unclearText).toHaveClass('text-slate-500');
     expect(unclearText).not.toHaveClass('text-slate-900');
     const marker = within(unclear!).getByText('Unclear');
     expect(marker).toBeVisible();
-    expect(marker).toHaveTextContent('Unclear: the recogniser was unsure of these words, so they do not count towards the scores.');
+    expect(marker).toHaveTextContent('Unclear: the recogniser was unsure of these words.');
     expect(within(clear!).getByText('Two touch only, Sam.')).toHaveClass('text-slate-900');
     expect(within(clear!).queryByText('Unclear')).not.toBeInTheDocument();
   });
