@@ -180,6 +180,48 @@ test('a signed-in coach: sign-up, an analysed session, and no trial offered', as
   await expect(page.getByRole('main').getByRole('link', { name: 'Upload a session' })).toBeVisible();
 });
 
+test("keyboard focus stays where the coach put it while the page's data arrives late", async () => {
+  test.skip(!reportPath, 'needs the signed-in coach of the test before');
+  const page = coach;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // The API answers the page's data late, as on a slow connection, until released.
+  let release = () => {};
+  let gate = Promise.resolve();
+  const hold = () => (gate = new Promise<void>((resolve) => (release = resolve)));
+  await page.route(
+    (url) => url.pathname === '/api/sessions' || url.pathname === '/api/sessions/usage',
+    async (route) => {
+      await gate;
+      await route.continue();
+    },
+  );
+  try {
+    // Sessions: the coach tabs to the page's first action before the list is there; it arrives; focus stays.
+    hold();
+    await open(page, '/dashboard/sessions');
+    const upload = page.getByRole('main').getByRole('link', { name: 'Upload a session' });
+    await page.getByRole('main').focus();
+    await page.keyboard.press('Tab');
+    await expect(upload).toBeFocused();
+    release();
+    await expect(page.getByTestId('session-row').first()).toBeVisible();
+    await expect(upload).toBeFocused();
+
+    // Upload: Enter on "Choose a file" at once, before the allowance is known, opens the file dialog.
+    hold();
+    await open(page, '/upload');
+    await page.getByRole('main').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Choose a file' })).toBeFocused();
+    const chooser = page.waitForEvent('filechooser', { timeout: 5_000 });
+    await page.keyboard.press('Enter');
+    expect((await chooser).isMultiple()).toBe(false);
+  } finally {
+    release();
+    await page.unrouteAll({ behavior: 'wait' });
+  }
+});
+
 test('the report: an audio player without a dark frame, and score chart labels that neither overlap nor crowd on a phone', async () => {
   test.skip(!reportPath, 'needs the analysed session of the test before');
   const page = coach;
