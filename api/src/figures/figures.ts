@@ -115,7 +115,12 @@ export function weekOf(date: Date): string {
 /** The means per ISO week over the last `weeks` weeks that have analysed sessions, oldest first. */
 export function weeklyTrend(analysed: readonly DatedFigures[], weeks: number) {
   const byWeek = new Map<string, DatedFigures[]>();
-  for (const s of analysed) byWeek.set(weekOf(s.date), [...(byWeek.get(weekOf(s.date)) ?? []), s]);
+  for (const s of analysed) {
+    const week = weekOf(s.date);
+    const rows = byWeek.get(week);
+    if (rows) rows.push(s);
+    else byWeek.set(week, [s]);
+  }
   return [...byWeek.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .slice(-weeks)

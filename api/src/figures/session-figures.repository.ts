@@ -44,9 +44,11 @@ export class SessionFiguresRepository {
       withSegments,
     );
     const byId = new Map(figures.map((f) => [f.id, f]));
-    return sessions.flatMap((s) => {
+    const rows: FigureRow[] = [];
+    for (const s of sessions) {
       const f = byId.get(s.id);
-      return f ? [{ ...f, owner_id: s.ownerId, title: s.title, created_at: s.createdAt }] : [];
-    });
+      if (f) rows.push(Object.assign(f, { owner_id: s.ownerId, title: s.title, created_at: s.createdAt }));
+    }
+    return rows;
   }
 }

@@ -271,10 +271,12 @@ export class SessionsRepository {
   /** The completed sessions of any of the owners (among `ids` when given), oldest first, in one read of their list index. */
   async completedByOwners(ownerIds: string[], ids?: string[]): Promise<CompletedSession[]> {
     if (ids?.length === 0 || ownerIds.length === 0) return [];
-    return this.sessions.find({
-      select: { id: true, ownerId: true, title: true, createdAt: true },
-      where: { ownerId: In(ownerIds), processingStatus: 'completed', ...(ids ? { id: In(ids) } : {}) },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+    // Plain rows, not entities: a team's views read thousands.
+    return (await this.sessions.query(
+      `SELECT "id", "owner_id" AS "ownerId", "title", "created_at" AS "createdAt" FROM "coaching_sessions"
+        WHERE "owner_id" = ANY($1::uuid[]) AND "processing_status" = 'completed' ${ids ? `AND "id" = ANY($2::uuid[])` : ''}
+        ORDER BY "created_at", "id"`,
+      ids ? [ownerIds, ids] : [ownerIds],
+    )) as CompletedSession[];
   }
 }
