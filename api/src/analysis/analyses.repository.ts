@@ -2,7 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { SessionsRepository } from '../sessions';
-import { analysisFiguresSql, figuresOfRow, type AnalysisFigures, type StoredFiguresRow } from './analysis-figures';
+import {
+  analysisFiguresSql,
+  figureSumsSql,
+  figuresOfRow,
+  legacyAnalysesSql,
+  sumsOfRow,
+  type AnalysisFigures,
+  type FigureSums,
+  type StoredFiguresRow,
+} from './analysis-figures';
 import { SessionAnalysisEntity } from './session-analysis.entity';
 
 export type NewAnalysis = Omit<SessionAnalysisEntity, 'sessionId' | 'createdAt'>;
@@ -35,6 +44,21 @@ export class AnalysesRepository {
       select: { sessionId: true, metrics: true, coachingStyle: true, scores: true, rubricVersion: true },
       where: { sessionId: In(sessionIds) },
     });
+  }
+
+  /**
+   * The given analysed sessions summed per owner and per week (a team's views), and the ids of those whose analysis
+   * is from before the rubric, which the caller scores and adds: a team's thousands of analyses are summed where
+   * they are kept rather than sent one by one.
+   */
+  async figureSums(sessions: { id: string; ownerId: string; week: string }[]): Promise<{ sums: FigureSums[]; legacyIds: string[] }> {
+    if (sessions.length === 0) return { sums: [], legacyIds: [] };
+    const ids = sessions.map((s) => s.id);
+    const [sums, legacy] = await Promise.all([
+      this.db.query(figureSumsSql(), [ids, sessions.map((s) => s.ownerId), sessions.map((s) => s.week)]) as Promise<Record<string, unknown>[]>,
+      this.db.query(legacyAnalysesSql, [ids]) as Promise<{ id: string }[]>,
+    ]);
+    return { sums: sums.map(sumsOfRow), legacyIds: legacy.map((r) => r.id) };
   }
 
   /** The figures of the given sessions' analyses (with their speech segments when asked), in no particular order. */

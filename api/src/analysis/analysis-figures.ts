@@ -1,4 +1,4 @@
-import type { CategoryScoreDto, CoachingStyle } from '@touchline/shared';
+import { SKILL_CATEGORIES, type CategoryScoreDto, type CoachingStyle, type SkillCategory } from '@touchline/shared';
 import type { TalkMetrics } from './pipeline/talk-metrics';
 
 /** One analysis's figures as the database computes them from the stored report. */
@@ -79,5 +79,60 @@ export function figuresOfRow({ id, figures: f, coaching_style, rubric_version, l
     rubric_version,
     legacy_metrics,
     ...(segments ? { segments } : {}),
+  };
+}
+
+/** The figures a team's views average: talk ratio, questioning share and the five scores. */
+export type TeamFigure = 'talkRatio' | 'questioningShare' | SkillCategory;
+export const TEAM_FIGURES: readonly TeamFigure[] = ['talkRatio', 'questioningShare', ...SKILL_CATEGORIES];
+
+/** A group of analysed sessions (a coach's, or a week's): how many, the latest one, and each figure's sum and count where present. */
+export interface FigureSums {
+  group: 'owner' | 'week';
+  /** The owner's id, or the week's Monday (UTC), YYYY-MM-DD. */
+  key: string;
+  sessions: number;
+  /** The position (from 1) of the group's last session in the list summed. */
+  last: number;
+  sums: Record<TeamFigure, number>;
+  counts: Record<TeamFigure, number>;
+}
+
+/**
+ * The sums per owner and per week of the given analysed sessions' figures ($1 the sessions' ids, $2 their owners,
+ * $3 their weeks), computed by PostgreSQL from the stored figures (each read once per analysis). Analyses from
+ * before the rubric, scored when read, are left out here (`legacyAnalysesSql` finds them).
+ */
+export function figureSumsSql(): string {
+  const value = (f: TeamFigure) => (f === 'talkRatio' || f === 'questioningShare' ? `r."${f}"` : `(r.scores->>'${f}')::float8`);
+  const sums = TEAM_FIGURES.map((f) => `sum(${value(f)}) AS "sum_${f}", count(${value(f)})::int AS "n_${f}"`).join(', ');
+  return `
+    WITH r AS (
+      SELECT k.owner_id, k.week, k.i, f."talkRatio", f."questioningShare", sc.scores
+        FROM unnest($1::uuid[], $2::text[], $3::text[]) WITH ORDINALITY AS k(session_id, owner_id, week, i)
+        JOIN session_analyses a ON a.session_id = k.session_id
+       CROSS JOIN LATERAL jsonb_to_record(a.figures) AS f("talkRatio" float8, "questioningShare" float8, "scores" jsonb)
+       CROSS JOIN LATERAL (SELECT jsonb_object_agg(e->>'category', e->'score') AS scores FROM jsonb_array_elements(f.scores) e) sc
+       WHERE a.scores IS NOT NULL AND a.coaching_style IS NOT NULL AND a.rubric_version IS NOT NULL
+    )
+    SELECT 'owner' AS "group", r.owner_id AS "key", count(*)::int AS "sessions", max(r.i)::int AS "last", ${sums} FROM r GROUP BY r.owner_id
+    UNION ALL
+    SELECT 'week', r.week, count(*)::int, max(r.i)::int, ${sums} FROM r GROUP BY r.week`;
+}
+
+/** Which of the given sessions ($1) have an analysis from before the rubric (scored when read). */
+export const legacyAnalysesSql = `
+    SELECT a.session_id AS id FROM session_analyses a
+     WHERE a.session_id = ANY($1::uuid[]) AND (a.scores IS NULL OR a.coaching_style IS NULL OR a.rubric_version IS NULL)`;
+
+/** A row of `figureSumsSql` as sums. */
+export function sumsOfRow(row: Record<string, unknown>): FigureSums {
+  return {
+    group: row.group as FigureSums['group'],
+    key: row.key as string,
+    sessions: row.sessions as number,
+    last: row.last as number,
+    sums: Object.fromEntries(TEAM_FIGURES.map((f) => [f, Number(row[`sum_${f}`] ?? 0)])) as Record<TeamFigure, number>,
+    counts: Object.fromEntries(TEAM_FIGURES.map((f) => [f, row[`n_${f}`] as number])) as Record<TeamFigure, number>,
   };
 }

@@ -1,6 +1,6 @@
 // The analysis module's face: what other modules may use of it (docs/project-structure.md). Everything else is private.
 export { AnalysesRepository } from './analyses.repository';
-export type { AnalysisFigures } from './analysis-figures';
+export { TEAM_FIGURES, type AnalysisFigures, type FigureSums, type TeamFigure } from './analysis-figures';
 export { AnalysisModule } from './analysis.module';
 export { CategoryScore, CodeCounts, CodedUtterance, OverviewResponse, SessionReportResponse, Span, TalkMetrics } from './dto/report.response';
 export { analyseRecording } from './pipeline/analyse-recording';

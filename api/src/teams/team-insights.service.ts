@@ -9,9 +9,19 @@ import {
   type TeamSessionQuery,
   type TeamSessionReportDto,
 } from '@touchline/shared';
-import { AnalysesRepository, storedAssessment, RUBRIC, type Rubric, SessionReports, teamAdminView } from '../analysis';
-import { Errors } from '../common';
-import { assessmentOf, type DatedFigures, mean, meanScores, SessionFiguresRepository } from '../figures';
+import {
+  AnalysesRepository,
+  type FigureSums,
+  storedAssessment,
+  RUBRIC,
+  type Rubric,
+  SessionReports,
+  TEAM_FIGURES,
+  type TeamFigure,
+  teamAdminView,
+} from '../analysis';
+import { Errors, round } from '../common';
+import { assessmentOf, type DatedFigures, SessionFiguresRepository } from '../figures';
 import { mapSession, SessionsRepository } from '../sessions';
 import type { UserEntity } from '../users';
 
@@ -115,14 +125,38 @@ export class TeamInsights {
     return this.reports.build(session, teamAdminView({ userId: coach.id, username: coach.username }));
   }
 
-  /** Per-coach means and the team's weekly trend. */
+  /**
+   * Per-coach means, the team's means and its weekly trend over the last `weeks` weeks that have analysed sessions,
+   * from sums PostgreSQL computes per coach and per week (analyses from before the rubric are scored here and added).
+   * Each mean is taken over the sessions that have the figure, to 4 places, as `mean` takes it.
+   */
   async comparison(
     members: { user: UserEntity; role: TeamCoachFiguresDto['role'] }[],
-  ): Promise<{ coaches: TeamCoachFiguresDto[]; analysed: AnalysedSession[]; counts: Map<string, Partial<Record<ProcessingStatus, number>>> }> {
+    weeks: number,
+  ): Promise<{
+    coaches: TeamCoachFiguresDto[];
+    averages: Omit<TeamWeek, 'week' | 'sessions'>;
+    trend: TeamWeek[];
+    counts: Map<string, Partial<Record<ProcessingStatus, number>>>;
+  }> {
     const ids = members.map((m) => m.user.id);
-    const [analysed, counts] = await Promise.all([this.analysed(ids), this.sessionCounts(ids)]);
+    const [sessions, counts] = await Promise.all([this.sessions.completedWeeksByOwners(ids), this.sessionCounts(ids)]);
+    const { sums, legacyIds } = await this.analyses.figureSums(sessions);
+    const byOwner = new Map<string, FigureSums>();
+    const byWeek = new Map<string, FigureSums>();
+    for (const group of sums) (group.group === 'owner' ? byOwner : byWeek).set(group.key, group);
+    if (legacyIds.length) {
+      const position = new Map(sessions.map((s, i) => [s.id, i]));
+      for (const row of await this.analyses.findFigures(legacyIds)) {
+        const i = position.get(row.id)!;
+        const s = sessions[i]!;
+        const { figures: values } = assessmentOf(this.rubric, { ...row, owner_id: s.ownerId, title: s.title, created_at: s.createdAt });
+        addTo(byOwner, 'owner', s.ownerId, i + 1, values);
+        addTo(byWeek, 'week', s.week, i + 1, values);
+      }
+    }
     const coaches = members.map(({ user, role }) => {
-      const own = analysed.filter((s) => s.ownerId === user.id);
+      const own = byOwner.get(user.id);
       const count = counts.get(user.id) ?? {};
       return {
         userId: user.id,
@@ -130,12 +164,59 @@ export class TeamInsights {
         role,
         sessions: Object.values(count).reduce((a, b) => a + b, 0),
         completed: count.completed ?? 0,
-        talkRatio: mean(own.map((s) => s.talkRatio)),
-        questioningShare: mean(own.map((s) => s.questioningShare)),
-        scores: meanScores(own),
-        lastSessionAt: own.at(-1)?.date.toISOString() ?? null,
+        ...meansOf(own),
+        lastSessionAt: own ? new Date(sessions[own.last - 1]!.createdAt).toISOString() : null,
       };
     });
-    return { coaches, analysed, counts };
+    const team = [...byOwner.values()].reduce<FigureSums | undefined>((all, group) => (all ? merged(all, group) : group), undefined);
+    const trend = [...byWeek.values()]
+      .sort((a, b) => a.key.localeCompare(b.key))
+      .slice(-weeks)
+      .map((week) => ({ week: week.key, sessions: week.sessions, ...meansOf(week) }));
+    return { coaches, averages: meansOf(team), trend, counts };
   }
+}
+
+/** A week of the team's trend. */
+export interface TeamWeek {
+  week: string;
+  sessions: number;
+  talkRatio: number | null;
+  questioningShare: number | null;
+  scores: CategoryScores;
+}
+
+const meanOf = (group: FigureSums | undefined, figure: TeamFigure): number | null =>
+  group && group.counts[figure] ? round(group.sums[figure] / group.counts[figure], 4) : null;
+
+function meansOf(group: FigureSums | undefined): Omit<TeamWeek, 'week' | 'sessions'> {
+  return {
+    talkRatio: meanOf(group, 'talkRatio'),
+    questioningShare: meanOf(group, 'questioningShare'),
+    scores: Object.fromEntries(SKILL_CATEGORIES.map((c) => [c, meanOf(group, c)])) as CategoryScores,
+  };
+}
+
+function merged(a: FigureSums, b: FigureSums): FigureSums {
+  return {
+    ...a,
+    sessions: a.sessions + b.sessions,
+    last: Math.max(a.last, b.last),
+    sums: Object.fromEntries(TEAM_FIGURES.map((f) => [f, a.sums[f] + b.sums[f]])) as Record<TeamFigure, number>,
+    counts: Object.fromEntries(TEAM_FIGURES.map((f) => [f, a.counts[f] + b.counts[f]])) as Record<TeamFigure, number>,
+  };
+}
+
+/** Adds one session's figures to its group's sums. */
+function addTo(groups: Map<string, FigureSums>, group: FigureSums['group'], key: string, position: number, values: Record<TeamFigure, number | null>): void {
+  const one: FigureSums = {
+    group,
+    key,
+    sessions: 1,
+    last: position,
+    sums: Object.fromEntries(TEAM_FIGURES.map((f) => [f, values[f] ?? 0])) as Record<TeamFigure, number>,
+    counts: Object.fromEntries(TEAM_FIGURES.map((f) => [f, values[f] === null ? 0 : 1])) as Record<TeamFigure, number>,
+  };
+  const existing = groups.get(key);
+  groups.set(key, existing ? merged(existing, one) : one);
 }

@@ -17,7 +17,6 @@ import { MailService } from '../mail';
 import { EntitlementsService } from '../plans';
 import { SessionsService } from '../sessions';
 import { type UserEntity, UsersRepository } from '../users';
-import { mean, meanScores, weeklyTrend } from '../figures';
 import { TeamInsights } from './team-insights.service';
 import { TeamsRepository, type Membership } from '../team-data';
 
@@ -203,7 +202,7 @@ export class TeamsService {
   async overview(access: TeamAccess): Promise<TeamOverviewDto> {
     const { teamId } = access.membership;
     const [team, members, pendingInvitations] = await Promise.all([this.team(access), this.memberUsers(teamId), this.teams.pendingInvitationCount(teamId)]);
-    const { coaches, analysed, counts } = await this.insights.comparison(members);
+    const { coaches, averages, trend, counts } = await this.insights.comparison(members, TEAM_OVERVIEW.trendWeeks);
     const total = (...statuses: string[]) =>
       [...counts.values()].reduce((sum, c) => sum + Object.entries(c).reduce((s, [status, n]) => s + (statuses.includes(status) ? n : 0), 0), 0);
     return {
@@ -216,13 +215,9 @@ export class TeamsService {
         inProgress: total('pending', 'processing'),
         failed: total('failed'),
       },
-      averages: {
-        talkRatio: mean(analysed.map((s) => s.talkRatio)),
-        questioningShare: mean(analysed.map((s) => s.questioningShare)),
-        scores: meanScores(analysed),
-      },
+      averages,
       coaches,
-      trend: weeklyTrend(analysed, TEAM_OVERVIEW.trendWeeks),
+      trend,
     };
   }
 }
