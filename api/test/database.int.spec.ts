@@ -180,6 +180,7 @@ describe('coaching_sessions table (migrations)', () => {
       praiseShare: 0.3333,
       scoldShare: 0,
       scores: [{ category: 'communication', score: 72, level: 'advanced' }],
+      communication: 72,
     });
     // Without a transcript (or scores, before the rubric) the shares and scores are absent, the metrics still there.
     expect(await figures(legacy)).toEqual({ ...metrics, questioningShare: null, instructionShare: null, praiseShare: null, scoldShare: null, scores: null });

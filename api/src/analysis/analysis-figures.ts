@@ -100,19 +100,19 @@ export interface FigureSums {
 
 /**
  * The sums per owner and per week of the given analysed sessions' figures ($1 the sessions' ids, $2 their owners,
- * $3 their weeks), computed by PostgreSQL from the stored figures (each read once per analysis). Analyses from
- * before the rubric, scored when read, are left out here (`legacyAnalysesSql` finds them).
+ * $3 their weeks), computed by PostgreSQL from the stored figures (each read once per analysis, the scores by
+ * category name). Analyses from before the rubric, scored when read, are left out here (`legacyAnalysesSql` finds
+ * them).
  */
 export function figureSumsSql(): string {
-  const value = (f: TeamFigure) => (f === 'talkRatio' || f === 'questioningShare' ? `r."${f}"` : `(r.scores->>'${f}')::float8`);
-  const sums = TEAM_FIGURES.map((f) => `sum(${value(f)}) AS "sum_${f}", count(${value(f)})::int AS "n_${f}"`).join(', ');
+  const sums = TEAM_FIGURES.map((f) => `sum(r."${f}") AS "sum_${f}", count(r."${f}")::int AS "n_${f}"`).join(', ');
+  const figures = TEAM_FIGURES.map((f) => `"${f}" float8`).join(', ');
   return `
     WITH r AS (
-      SELECT k.owner_id, k.week, k.i, f."talkRatio", f."questioningShare", sc.scores
+      SELECT k.owner_id, k.week, k.i, f.*
         FROM unnest($1::uuid[], $2::text[], $3::text[]) WITH ORDINALITY AS k(session_id, owner_id, week, i)
         JOIN session_analyses a ON a.session_id = k.session_id
-       CROSS JOIN LATERAL jsonb_to_record(a.figures) AS f("talkRatio" float8, "questioningShare" float8, "scores" jsonb)
-       CROSS JOIN LATERAL (SELECT jsonb_object_agg(e->>'category', e->'score') AS scores FROM jsonb_array_elements(f.scores) e) sc
+       CROSS JOIN LATERAL jsonb_to_record(a.figures) AS f(${figures})
        WHERE a.scores IS NOT NULL AND a.coaching_style IS NOT NULL AND a.rubric_version IS NOT NULL
     )
     SELECT 'owner' AS "group", r.owner_id AS "key", count(*)::int AS "sessions", max(r.i)::int AS "last", ${sums} FROM r GROUP BY r.owner_id

@@ -9,7 +9,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   session. It replaces `ix_coaching_sessions_owner_created`.
  * - `session_analyses.figures`, the figures the dashboards and a team's views read of each analysis (talk
  *   metrics, code shares, scores without their wording), kept by PostgreSQL beside the report (a stored generated
- *   column, as `code_counts`), so reading 4,000 sessions' figures no longer takes apart every report.
+ *   column, as `code_counts`), so reading 4,000 sessions' figures no longer takes apart every report. Each
+ *   category's score is also kept under the category's name, for sums over a team's sessions.
  */
 export class FederationScale1766100000000 implements MigrationInterface {
   name = 'FederationScale1766100000000';
@@ -35,6 +36,7 @@ export class FederationScale1766100000000 implements MigrationInterface {
           'praiseShare', round((c->>'praise')::numeric / nullif((c->>'utterances')::numeric, 0), 4),
           'scoldShare', round((c->>'scold')::numeric / nullif((c->>'utterances')::numeric, 0), 4),
           'scores', (SELECT jsonb_agg(e - 'basis' - 'confidence') FROM jsonb_array_elements(scores) e))
+          || coalesce((SELECT jsonb_object_agg(e->>'category', e->'score') FROM jsonb_array_elements(scores) e), '{}'::jsonb)
         FROM "utterance_code_counts"(transcript) c
       $$`);
     await q.query(`ALTER TABLE "session_analyses" ADD "figures" jsonb GENERATED ALWAYS AS ("analysis_figures"("metrics", "transcript", "scores")) STORED`);
