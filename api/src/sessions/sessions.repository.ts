@@ -268,16 +268,19 @@ export class SessionsRepository {
     return this.completedByOwners([ownerId], ids);
   }
 
-  /** The completed sessions of any of the owners, oldest first, each with the Monday (UTC) of its ISO week, YYYY-MM-DD. */
-  async completedWeeksByOwners(ownerIds: string[]): Promise<(CompletedSession & { week: string })[]> {
+  /**
+   * The completed sessions of any of the owners, oldest first, each with the Monday (UTC) of its ISO week
+   * (YYYY-MM-DD) and its creation as ISO 8601 text (a team's views parse only the few they show).
+   */
+  async completedWeeksByOwners(ownerIds: string[]): Promise<{ id: string; ownerId: string; week: string; createdAt: string }[]> {
     if (ownerIds.length === 0) return [];
     return (await this.sessions.query(
-      `SELECT "id", "owner_id" AS "ownerId", "title", "created_at" AS "createdAt",
-              to_char(date_trunc('week', "created_at" AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS "week"
+      `SELECT "id", "owner_id" AS "ownerId", to_char(date_trunc('week', "created_at" AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS "week",
+              to_char("created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
          FROM "coaching_sessions" WHERE "owner_id" = ANY($1::uuid[]) AND "processing_status" = 'completed'
         ORDER BY "created_at", "id"`,
       [ownerIds],
-    )) as (CompletedSession & { week: string })[];
+    )) as { id: string; ownerId: string; week: string; createdAt: string }[];
   }
 
   /** The completed sessions of any of the owners (among `ids` when given), oldest first, in one read of their list index. */

@@ -150,7 +150,7 @@ export class TeamInsights {
       for (const row of await this.analyses.findFigures(legacyIds)) {
         const i = position.get(row.id)!;
         const s = sessions[i]!;
-        const { figures: values } = assessmentOf(this.rubric, { ...row, owner_id: s.ownerId, title: s.title, created_at: s.createdAt });
+        const { figures: values } = assessmentOf(this.rubric, { ...row, owner_id: s.ownerId, title: '', created_at: new Date(s.createdAt) });
         addTo(byOwner, 'owner', s.ownerId, i + 1, values);
         addTo(byWeek, 'week', s.week, i + 1, values);
       }
