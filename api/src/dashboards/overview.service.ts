@@ -16,10 +16,14 @@ export class OverviewService {
   ) {}
 
   async of(ownerId: string): Promise<OverviewDto> {
-    const counts = await this.sessions.countByStatus(ownerId);
+    const [counts, analysed, latest] = await Promise.all([
+      this.sessions.countByStatus(ownerId),
+      this.figures.allByOwner(ownerId),
+      this.sessions.latestByOwner(ownerId, OVERVIEW.latest),
+    ]);
     const count = (...statuses: string[]) => counts.filter((c) => statuses.includes(c.status)).reduce((sum, c) => sum + c.n, 0);
     // Newest first, each with its stored figures (as Development reads them).
-    const completed = (await this.figures.allByOwner(ownerId)).reverse().map((row) => {
+    const completed = analysed.reverse().map((row) => {
       const assessed = assessmentOf(this.rubric, row);
       const scores = Object.fromEntries(SKILL_CATEGORIES.map((c) => [c, assessed.figures[c]])) as CategoryScores;
       return { row, assessed, scores };
@@ -31,7 +35,7 @@ export class OverviewService {
         inProgress: count('pending', 'processing'),
         failed: count('failed'),
       },
-      latest: (await this.sessions.latestByOwner(ownerId, OVERVIEW.latest)).map(mapSession),
+      latest: latest.map(mapSession),
       averages: {
         talkRatio: mean(
           completed.map((s) => s.row.talk_ratio),
