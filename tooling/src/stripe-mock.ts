@@ -9,10 +9,14 @@ export interface StripeMock extends Service {
   url: string;
 }
 
-/** stripe-mock serving plain HTTP on 127.0.0.1:`port`. */
+/**
+ * stripe-mock serving plain HTTP on 127.0.0.1:`port`. Its HTTPS listener, which it always opens (by default on
+ * port 12112 of every interface, so that two mocks on one machine collide), goes to a loopback port the system
+ * chooses; nothing uses it.
+ */
 export async function startStripeMock({ port }: { port: number }): Promise<StripeMock> {
   const binary = ensureGoTool('stripe-mock');
-  const server = runService('stripe-mock', binary, ['-http-addr', `127.0.0.1:${port}`]);
+  const server = runService('stripe-mock', binary, ['-http-addr', `127.0.0.1:${port}`, '-https-addr', '127.0.0.1:']);
   const url = `http://127.0.0.1:${port}`;
   // Any answer (a request without a key is refused with 401) means it is listening.
   await waitUntilReady(server, () => fetch(`${url}/v1/customers`).then(() => true), 60_000);
