@@ -40,14 +40,14 @@ let password = 'compose-secret-1';
  */
 const PREVIOUS_RELEASE = '2fc89b7';
 
-/** A fresh sign-in on Keycloak's page (no session kept from before). */
-async function signIn(): Promise<void> {
-  await context.clearCookies();
-  await page.goto(`${url}/login`);
-  await page.locator('input[name=username]').fill(email);
-  await page.locator('input[name=password]').fill(password);
-  await page.locator('input[name=password]').press('Enter');
-  await expect(page).toHaveURL(`${url}/dashboard/overview`, { timeout: SIGN_IN_MS });
+/** A fresh sign-in on Keycloak's page (no session kept from before): the journey's coach unless told otherwise. */
+async function signIn(on: Page = page, address = email, secret = password): Promise<void> {
+  await on.context().clearCookies();
+  await on.goto(`${url}/login`);
+  await on.locator('input[name=username]').fill(address);
+  await on.locator('input[name=password]').fill(secret);
+  await on.locator('input[name=password]').press('Enter');
+  await expect(on).toHaveURL(`${url}/dashboard/overview`, { timeout: SIGN_IN_MS });
 }
 
 /**
@@ -155,11 +155,7 @@ test('a coach signs up on Keycloak, verifies with the mail Mailpit caught, and s
   await page.getByTestId('sidebar').getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(`${url}/`);
-  await page.goto(`${url}/login`);
-  await page.locator('input[name=username]').fill(email);
-  await page.locator('input[name=password]').fill(password);
-  await page.locator('input[name=password]').press('Enter');
-  await expect(page).toHaveURL(`${url}/dashboard/overview`, { timeout: SIGN_IN_MS });
+  await signIn();
 });
 
 test('a spoken session uploads with tus through nginx into MinIO, the worker analyses it with Whisper, and the report follows live and plays it', async () => {
@@ -428,11 +424,7 @@ test("an upgrade from the previous release's images keeps the coach's account, s
   // The coach signs in on the new release and finds the session, its report and its recording as they were.
   const after = await (await browser.newContext()).newPage();
   const bearerAfter = captureBearer(after);
-  await after.goto(`${url}/login`);
-  await after.locator('input[name=username]').fill(coachEmail);
-  await after.locator('input[name=password]').fill('upgrade-secret-1');
-  await after.locator('input[name=password]').press('Enter');
-  await expect(after).toHaveURL(`${url}/dashboard/overview`, { timeout: SIGN_IN_MS });
+  await signIn(after, coachEmail, 'upgrade-secret-1');
   await after.goto(`${url}/sessions/${sessionId}`);
   await expect(after.getByRole('heading', { name: 'Before the upgrade' })).toBeVisible({ timeout: SIGN_IN_MS });
   await expect(after.getByTestId('coaching-style')).toBeVisible();
