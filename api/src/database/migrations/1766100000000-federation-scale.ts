@@ -21,6 +21,8 @@ export class FederationScale1766100000000 implements MigrationInterface {
          INCLUDE ("processing_status", "media_type", "title", "original_file_name")`,
     );
     await q.query(`DROP INDEX "ix_coaching_sessions_owner_created"`);
+    // The function it calls is named with its schema: a restore of pg_dump's output runs with an empty search_path,
+    // and the stored column is computed again as the rows are copied in.
     await q.query(`
       CREATE FUNCTION "analysis_figures"(metrics jsonb, transcript jsonb, scores jsonb) RETURNS jsonb
       LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -37,7 +39,7 @@ export class FederationScale1766100000000 implements MigrationInterface {
           'scoldShare', round((c->>'scold')::numeric / nullif((c->>'utterances')::numeric, 0), 4),
           'scores', (SELECT jsonb_agg(e - 'basis' - 'confidence') FROM jsonb_array_elements(scores) e))
           || coalesce((SELECT jsonb_object_agg(e->>'category', e->'score') FROM jsonb_array_elements(scores) e), '{}'::jsonb)
-        FROM "utterance_code_counts"(transcript) c
+        FROM public."utterance_code_counts"(transcript) c
       $$`);
     await q.query(`ALTER TABLE "session_analyses" ADD "figures" jsonb GENERATED ALWAYS AS ("analysis_figures"("metrics", "transcript", "scores")) STORED`);
   }
