@@ -126,6 +126,37 @@ const layerZones = [
   },
 ];
 
+/**
+ * The test layers sit above the product: the API's own tests (`api/test`) may reach inside the API, as its unit
+ * tests do, but not into the web app or the browser tests; the browser tests (`e2e`) drive the product from outside
+ * and read only the API's leaf declarations (its environment variables, a free port) and the web's route paths;
+ * the tooling reaches the API only at run time, through `@touchline/api/tooling`.
+ */
+const testZones = [
+  {
+    target: './api/test',
+    from: ['./web', './e2e', './tooling/src'],
+    message: "The API's tests drive the API (and the built @touchline/tooling); not the web app or the browser tests.",
+  },
+  {
+    target: './e2e',
+    from: './api/src',
+    except: ['./config/env-schema.ts', './common/net.ts'],
+    message: 'The browser tests drive the product from outside: over HTTP and in the browser, with @touchline/tooling.',
+  },
+  {
+    target: './e2e',
+    from: './web/src',
+    except: ['./config/paths.ts'],
+    message: 'The browser tests drive the web app in the browser; they read only its route paths.',
+  },
+  {
+    target: './tooling/src',
+    from: ['./api/src', './api/test', './web', './e2e'],
+    message: 'The tooling reaches the API at run time through @touchline/api/tooling, and serves the tests; it imports neither.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'web/public/**', 'e2e/test-results/**'] },
   {
@@ -151,6 +182,20 @@ export default tseslint.config(
         { patterns: [{ group: ['@touchline/tooling', '@touchline/tooling/*'], message: 'The product does not import the test tooling.' }] },
       ],
     },
+  },
+  {
+    files: ['api/test/**/*.ts', 'e2e/**/*.ts', 'tooling/src/**/*.ts'],
+    languageOptions: { parser: tseslint.parser },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['api/tsconfig.spec.json', 'e2e/tsconfig.json', 'tooling/tsconfig.json', 'web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: testZones }] },
   },
   ...sqlOwnershipRules,
 );

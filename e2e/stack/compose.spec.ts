@@ -4,7 +4,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, type Tags } from 'yaml';
 import { apiEnvironment, apiNodeFlags, BOOTSTRAP_SCRIPT, composeSchema, KEYCLOAK_VERSION, NGINX_TEMPLATE, renderNginxConfig } from '@touchline/tooling';
-import { CONFIG_VARIABLES } from '../../api/src/config/app-config';
+import { CONFIG_VARIABLES } from '../../api/src/config/env-schema';
 
 const root = path.resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');

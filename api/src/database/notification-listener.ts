@@ -104,7 +104,7 @@ export class NotificationListener implements OnApplicationShutdown {
       if (!live) return;
       live = false;
       this.connection = undefined;
-      if (!this.stopped) this.logger.warn({ err: error }, 'session status feed lost its database connection');
+      if (!this.stopped) this.logger.warn({ err: error }, 'the database notifications connection was lost; listening again');
       lost.next();
       client.end().catch(() => undefined);
     };

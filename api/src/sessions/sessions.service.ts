@@ -7,7 +7,7 @@ import { EntitlementsService, uploadMonth } from '../plans';
 import type { UserEntity } from '../users';
 import type { CoachingSessionEntity } from './coaching-session.entity';
 import type { CreateSessionBody } from './dto/create-session.dto';
-import { sanitizeFileName } from './uploads/media-detection';
+import { sanitizeFileName } from './file-name';
 import { mapSession } from './session.mapper';
 import { recordingKey } from './recording-key';
 import { SessionsRepository } from './sessions.repository';
