@@ -8,15 +8,19 @@ export type Check = (value: string) => string | null;
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const USERNAME = /^[\p{L}\p{N}][\p{L}\p{N} ._'-]*$/u;
 
+/** The longest address and username the forms take: their fields stop there and the checks refuse longer ones. */
+export const EMAIL_MAX_LENGTH = 320;
+export const USERNAME_MAX_LENGTH = 50;
+
 export const checkEmail: Check = (value) => {
   const email = value.trim();
   if (!email) return FORM_MESSAGES.emailRequired;
-  return EMAIL.test(email) && email.length <= 320 ? null : IDENTITY_ERROR_MESSAGES['invalid-email'];
+  return EMAIL.test(email) && email.length <= EMAIL_MAX_LENGTH ? null : IDENTITY_ERROR_MESSAGES['invalid-email'];
 };
 
 export const checkUsername: Check = (value) => {
   const name = value.trim();
-  if (name.length < 2 || name.length > 50) return FORM_MESSAGES.usernameLength;
+  if (name.length < 2 || name.length > USERNAME_MAX_LENGTH) return FORM_MESSAGES.usernameLength;
   return USERNAME.test(name) ? null : FORM_MESSAGES.usernameCharacters;
 };
 

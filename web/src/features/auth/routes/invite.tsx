@@ -5,6 +5,7 @@ import { Page } from '@/components/layout/page';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { UsernameField } from '@/components/ui/account-fields';
 import { TextField } from '@/components/ui/text-field';
 import { STORAGE_KEYS } from '@/config/constants';
 import { paths } from '@/config/paths';
@@ -105,15 +106,7 @@ function SignInOrSignUp({ token, email }: { token: string; email: string }) {
           I am new to Touchline
         </h2>
         <TextField label="Email" name="email" type="email" value={email} readOnly hint="The invitation is for this address." />
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="nickname"
-          maxLength={50}
-          value={username}
-          error={problem}
-          onChange={(e) => setUsername(e.target.value)}
-        />
+        <UsernameField value={username} error={problem} onChange={(e) => setUsername(e.target.value)} />
         <Button type="submit" disabled={busy || isLoading}>
           Sign up and join
         </Button>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { EmailField } from '@/components/ui/account-fields';
 import { TextField } from '@/components/ui/text-field';
 import { checkEmail, checkNewPassword, checkResetCode, focusFirstProblem, validate } from '@/lib/form-validation';
 import { confirmPasswordReset, requestPasswordReset } from '../api/auth-api';
@@ -74,16 +75,7 @@ export default function ResetPasswordScreen() {
         {step === 'request' && (
           <form onSubmit={request} className="space-y-4" noValidate>
             <p className="text-sm text-slate-600">Enter your account's email address and we will send you a 6-digit code.</p>
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              maxLength={320}
-              value={email}
-              error={problems.email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
+            <EmailField value={email} error={problems.email} onChange={(e) => setEmail(e.target.value)} />
             <Button type="submit" disabled={busy}>
               Send code
             </Button>

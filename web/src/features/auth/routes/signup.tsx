@@ -4,7 +4,8 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
-import { inputClass, TextField } from '@/components/ui/text-field';
+import { EmailField, UsernameField } from '@/components/ui/account-fields';
+import { inputClass } from '@/components/ui/text-field';
 import { checkEmail, checkUsername, focusFirstProblem, validate } from '@/lib/form-validation';
 import { offersVerificationResend } from '@/lib/identity/create-identity-client';
 import { resendVerification } from '../api/auth-api';
@@ -74,25 +75,8 @@ export default function SignupScreen() {
             {notice}
           </p>
         )}
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="nickname"
-          maxLength={50}
-          value={username}
-          error={problems.username}
-          onChange={(e) => setUsername(e.target.value)}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={320}
-          value={email}
-          error={problems.email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <UsernameField value={username} error={problems.username} onChange={(e) => setUsername(e.target.value)} />
+        <EmailField value={email} error={problems.email} onChange={(e) => setEmail(e.target.value)} />
         <label className="block text-sm font-medium text-slate-800">
           Plan
           <select className={inputClass} name="plan" value={plan} onChange={(e) => setPlan(e.target.value as SignupPlan)}>

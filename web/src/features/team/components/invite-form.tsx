@@ -2,7 +2,8 @@ import { ELITE_ROLES, type EliteRole, type TeamDto, type TeamInvitationDto } fro
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { inputClass, TextField } from '@/components/ui/text-field';
+import { EmailField } from '@/components/ui/account-fields';
+import { inputClass } from '@/components/ui/text-field';
 import { readApiError } from '@/lib/api-client';
 import { checkEmail, focusFirstProblem, validate } from '@/lib/form-validation';
 import { useInvite } from '../api/team-api';
@@ -55,17 +56,7 @@ export function InviteForm({ team }: { team: TeamDto | undefined }) {
         </p>
       )}
       <div className="flex flex-wrap items-end gap-3">
-        <TextField
-          className="min-w-64 flex-1"
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="off"
-          maxLength={320}
-          value={email}
-          error={problem}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailField className="min-w-64 flex-1" autoComplete="off" value={email} error={problem} onChange={(e) => setEmail(e.target.value)} />
         <div>
           <label htmlFor={roleId} className="block text-sm font-medium text-slate-800">
             Role
