@@ -1,8 +1,8 @@
-import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { CoachingSessionDto, SessionReportDto } from '@touchline/shared';
 import { CurrentUser, RegisteredUserGuard } from '../auth';
-import { ApiErrors, SIGNED_IN_ERRORS, Errors } from '../common';
+import { ApiErrors, SIGNED_IN_ERRORS, Errors, uuidParam } from '../common';
 import { mapSession, SessionsRepository, SessionsService, SessionResponse } from '../sessions';
 import type { UserEntity } from '../users';
 import { AnalyseSessionJob } from './jobs/analyse-session.job';
@@ -10,7 +10,7 @@ import { SessionReportResponse } from './dto/report.response';
 import { OWNER_VIEW } from './report/report-view';
 import { SessionReports } from './report/session-reports';
 
-const sessionId = new ParseUUIDPipe({ exceptionFactory: () => Errors.sessionNotFound() });
+const sessionId = uuidParam(Errors.sessionNotFound);
 
 @ApiTags('sessions')
 @ApiBearerAuth()

@@ -11,5 +11,5 @@ export { methodNotAllowed } from './method-not-allowed';
 export { dummyPasswordHash, hashPassword, verifyPassword } from './password-hasher';
 export { PROCESS_ROLE, type ProcessRole } from './process-role';
 export { round } from './round';
-export { createValidationPipe } from './validation';
+export { createValidationPipe, uuidParam } from './validation';
 export { freePort, isAlive } from './net';

@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { CompareDto, DevelopmentDto, GoalDto } from '@touchline/shared';
 import { CurrentUser, RegisteredUserGuard } from '../auth';
-import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS, Errors } from '../common';
+import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS, Errors, uuidParam } from '../common';
 import type { UserEntity } from '../users';
 import { RequiresCapability } from '../plans';
 import { DashboardsService } from './dashboards.service';
@@ -11,7 +11,7 @@ import { CompareResponse, DevelopmentResponse, GoalResponse } from './dto/dashbo
 import { GoalBody } from './dto/goal.dto';
 import { GoalsService } from './goals.service';
 
-const goalId = new ParseUUIDPipe({ exceptionFactory: () => Errors.goalNotFound() });
+const goalId = uuidParam(Errors.goalNotFound);
 
 @ApiTags('dashboard')
 @ApiBearerAuth()

@@ -1,16 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { CreatedReviewLinkDto, ReviewCommentDto, ReviewLinkDto } from '@touchline/shared';
 import { CurrentUser, RegisteredUserGuard } from '../auth';
-import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS, Errors } from '../common';
+import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS, Errors, uuidParam } from '../common';
 import type { UserEntity } from '../users';
 import { CreateReviewLinkBody, CreatedReviewLinkResponse, ReviewLinkResponse } from './dto/review-link.dto';
 import { ReviewCommentResponse, UpdateReviewCommentBody } from './dto/review-comment.dto';
 import { ReviewLinksService } from './review-links.service';
 
-const sessionId = new ParseUUIDPipe({ exceptionFactory: () => Errors.sessionNotFound() });
-const linkId = new ParseUUIDPipe({ exceptionFactory: () => Errors.reviewLinkNotFound() });
-const commentId = new ParseUUIDPipe({ exceptionFactory: () => Errors.reviewCommentNotFound() });
+const sessionId = uuidParam(Errors.sessionNotFound);
+const linkId = uuidParam(Errors.reviewLinkNotFound);
+const commentId = uuidParam(Errors.reviewCommentNotFound);
 
 /** The coach's review links of a session and the comments that came through them. */
 @ApiTags('external review')

@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { CoachingSessionDto, CreatedSessionDto, SessionPageDto, UploadUsageDto } from '@touchline/shared';
 import { CurrentUser, RegisteredUserGuard } from '../auth';
-import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS, Errors } from '../common';
+import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS, Errors, uuidParam } from '../common';
 import type { UserEntity } from '../users';
 import { CreateSessionBody } from './dto/create-session.dto';
 import { ListSessionsQuery } from './dto/list-sessions.query';
@@ -10,7 +10,7 @@ import { CreatedSessionResponse, MediaUrlResponse, SessionPageResponse, SessionR
 import { mapSession } from './session.mapper';
 import { SessionsService } from './sessions.service';
 
-const sessionId = new ParseUUIDPipe({ exceptionFactory: () => Errors.sessionNotFound() });
+const sessionId = uuidParam(Errors.sessionNotFound);
 
 @ApiTags('sessions')
 @ApiBearerAuth()

@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { TeamDto, TeamInvitationDto, TeamMemberDto, TeamOverviewDto, TeamSessionPageDto, TeamSessionReportDto, TeamSquadDto } from '@touchline/shared';
 import { CurrentUser, RegisteredUserGuard } from '../auth';
-import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS, Errors } from '../common';
+import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS, Errors, uuidParam } from '../common';
 import { MediaUrlResponse } from '../sessions';
 import { SquadBody, TeamSquadResponse, SquadService } from '../squad';
 import type { UserEntity } from '../users';
@@ -18,9 +18,9 @@ import {
 import { InvitationsService } from './invitations.service';
 import { TeamsService } from './teams.service';
 
-const userId = new ParseUUIDPipe({ exceptionFactory: () => Errors.teamMemberNotFound() });
-const invitationId = new ParseUUIDPipe({ exceptionFactory: () => Errors.invitationNotFound() });
-const sessionId = new ParseUUIDPipe({ exceptionFactory: () => Errors.sessionNotFound() });
+const userId = uuidParam(Errors.teamMemberNotFound);
+const invitationId = uuidParam(Errors.invitationNotFound);
+const sessionId = uuidParam(Errors.sessionNotFound);
 
 /**
  * The caller's Elite team. Every route checks membership (and, but for `GET /api/team` and `GET /api/team/squad`, the Elite Admin role) on the

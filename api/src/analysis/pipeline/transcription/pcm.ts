@@ -44,18 +44,10 @@ export function pcmBytes(seconds: number): number {
 
 /** A span of a PCM file as float samples in [-1, 1). */
 export async function samplesOfSpan(pcmFile: string, span: Segment): Promise<Float32Array> {
-  const first = Math.floor(span.start * SAMPLE_RATE) * BYTES_PER_SAMPLE;
-  const last = Math.ceil(span.end * SAMPLE_RATE) * BYTES_PER_SAMPLE;
-  const file = await open(pcmFile, 'r');
-  try {
-    const data = Buffer.alloc(Math.max(0, last - first));
-    const { bytesRead } = await file.read(data, 0, data.length, first);
-    const samples = new Float32Array(bytesRead / BYTES_PER_SAMPLE);
-    for (let i = 0; i < samples.length; i += 1) samples[i] = data.readInt16LE(i * BYTES_PER_SAMPLE) / 32768;
-    return samples;
-  } finally {
-    await file.close();
-  }
+  const data = await pcmOfSpan(pcmFile, span);
+  const samples = new Float32Array(Math.floor(data.length / BYTES_PER_SAMPLE));
+  for (let i = 0; i < samples.length; i += 1) samples[i] = data.readInt16LE(i * BYTES_PER_SAMPLE) / 32768;
+  return samples;
 }
 
 function wavHeader(dataBytes: number): Buffer {
