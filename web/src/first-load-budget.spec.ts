@@ -68,8 +68,7 @@ describe('first load of the built web app', () => {
   });
 
   it.each([
-    'src/features/dashboard/components/trend-lines.tsx',
-    'src/features/team/components/team-trend-lines.tsx',
+    'src/components/charts/trend-lines.tsx',
     'src/features/dashboard/components/development-chart.tsx',
     'src/features/sessions/components/category-bars.tsx',
   ])('bundles the chart library with the chart that draws it: %s', (chart) => {

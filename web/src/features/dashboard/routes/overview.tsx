@@ -14,7 +14,7 @@ import { paths, sessionReport } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { capitalize, formatDate, formatDecimal, formatPercent } from '@/lib/format';
 import { useOverview } from '../api/overview-api';
-import { TrendChart } from '../components/trend-chart';
+import { CoachTrendChart } from '../components/trend-chart';
 import { statusOf } from '@/lib/session-status';
 import { trendPoints } from '@/lib/trend-points';
 
@@ -83,7 +83,7 @@ function Overview({ overview }: { overview: OverviewDto }) {
         ) : (
           <>
             <p className="mb-3 text-sm text-slate-600">Category scores (0–100) and the share of the session you spoke, over your latest analysed sessions.</p>
-            <TrendChart points={trendPoints(trend)} />
+            <CoachTrendChart points={trendPoints(trend)} />
           </>
         )}
       </section>
