@@ -1,44 +1,34 @@
-import { SKILL_CATEGORIES, type OverviewDto } from '@touchline/shared';
+import type { OverviewDto } from '@touchline/shared';
 import { UploadCloud } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
+import { SectionHeading } from '@/components/layout/section-heading';
 import { PlanRequestNotice } from '@/components/layout/plan-request-notice';
 import { useViewer } from '@/components/layout/viewer';
 import { buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { MISSING_REASONS, Score } from '@/components/ui/not-scored';
-import { Stat } from '@/components/ui/stat';
+import { MISSING_REASONS } from '@/components/ui/not-scored';
+import { ScoreStats, SessionCountStats, Stat, StatGrid } from '@/components/ui/stat';
 import { TrialStatus } from '@/components/trial-status';
 import { paths, sessionReport } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
-import { capitalize, formatDate, formatDecimal, formatPercent } from '@/lib/format';
+import { formatDate, formatDecimal, formatPercent } from '@/lib/format';
 import { useOverview } from '../api/overview-api';
 import { CoachTrendChart } from '../components/trend-chart';
 import { statusOf } from '@/lib/session-status';
 import { trendPoints } from '@/lib/trend-points';
 
-function Heading({ id, children }: { id: string; children: string }) {
-  return (
-    <h2 id={id} className="mb-3 text-xl font-semibold text-slate-900">
-      {children}
-    </h2>
-  );
-}
-
 function Overview({ overview }: { overview: OverviewDto }) {
   const { totals, latest, averages, trend } = overview;
   return (
     <div className="space-y-10">
-      <dl className="grid grid-cols-2 gap-4 md:grid-cols-4" aria-label="Totals">
-        <Stat label="Sessions" value={String(totals.sessions)} />
-        <Stat label="Completed" value={String(totals.completed)} />
-        <Stat label="In progress" value={String(totals.inProgress)} />
-        <Stat label="Failed" value={String(totals.failed)} />
-      </dl>
+      <StatGrid label="Totals">
+        <SessionCountStats totals={totals} />
+      </StatGrid>
 
       <section aria-labelledby="latest-sessions">
-        <Heading id="latest-sessions">Latest sessions</Heading>
+        <SectionHeading id="latest-sessions">Latest sessions</SectionHeading>
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {latest.map((session) => {
             const status = statusOf(session);
@@ -61,23 +51,21 @@ function Overview({ overview }: { overview: OverviewDto }) {
       </section>
 
       <section aria-labelledby="averages">
-        <Heading id="averages">Averages</Heading>
+        <SectionHeading id="averages">Averages</SectionHeading>
         <p className="mb-3 text-sm text-slate-600">
           {totals.completed === 0
             ? 'The averages appear once a session has been analysed.'
             : `Over your ${totals.completed} analysed ${totals.completed === 1 ? 'session' : 'sessions'}.`}
         </p>
-        <dl className="grid grid-cols-2 gap-4 md:grid-cols-4" aria-label="Averages">
+        <StatGrid label="Averages">
           <Stat label="Talk ratio" value={formatPercent(averages.talkRatio)} />
           <Stat label="Interventions per minute" value={formatDecimal(averages.interventionsPerMinute)} />
-          {SKILL_CATEGORIES.map((category) => (
-            <Stat key={category} label={capitalize(category)} value={<Score score={averages.scores[category]} reason={MISSING_REASONS.average} />} />
-          ))}
-        </dl>
+          <ScoreStats scores={averages.scores} reason={MISSING_REASONS.average} />
+        </StatGrid>
       </section>
 
       <section aria-labelledby="trend">
-        <Heading id="trend">Trend</Heading>
+        <SectionHeading id="trend">Trend</SectionHeading>
         {trend.length === 0 ? (
           <p className="text-slate-600">The trend appears once a session has been analysed.</p>
         ) : (

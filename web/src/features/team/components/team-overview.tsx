@@ -1,23 +1,16 @@
 import { SKILL_CATEGORIES, type TeamOverviewDto } from '@touchline/shared';
 import { Link } from 'react-router-dom';
+import { SectionHeading } from '@/components/layout/section-heading';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { MISSING_REASONS, NotScored, Score } from '@/components/ui/not-scored';
-import { Stat } from '@/components/ui/stat';
+import { ScoreStats, SessionCountStats, Stat, StatGrid } from '@/components/ui/stat';
 import { stackedTable } from '@/components/ui/stacked-table';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
 import { capitalize, formatDate, formatPercent } from '@/lib/format';
 import { useTeamOverview } from '../api/team-api';
 import { TeamTrendChart } from './team-trend-chart';
-
-function Heading({ id, children }: { id: string; children: string }) {
-  return (
-    <h2 id={id} className="mb-3 text-xl font-semibold text-slate-900">
-      {children}
-    </h2>
-  );
-}
 
 /** Each coach's means side by side: sessions, talk ratio, questioning, the five scores and the last session. */
 function CoachComparison({ coaches }: { coaches: TeamOverviewDto['coaches'] }) {
@@ -95,23 +88,20 @@ function TeamFigures({ overview }: { overview: TeamOverviewDto }) {
   const { totals, averages, coaches, trend } = overview;
   return (
     <div className="space-y-10">
-      <dl className="grid grid-cols-2 gap-4 md:grid-cols-3" aria-label="Team totals">
+      <StatGrid label="Team totals" columns={3}>
         <Stat label="Coaches" value={String(totals.members)} />
         <Stat label="Pending invitations" value={String(totals.pendingInvitations)} />
-        <Stat label="Sessions" value={String(totals.sessions)} />
-        <Stat label="Completed" value={String(totals.completed)} />
-        <Stat label="In progress" value={String(totals.inProgress)} />
-        <Stat label="Failed" value={String(totals.failed)} />
-      </dl>
+        <SessionCountStats totals={totals} />
+      </StatGrid>
 
       <section aria-labelledby="team-averages">
-        <Heading id="team-averages">Team averages</Heading>
+        <SectionHeading id="team-averages">Team averages</SectionHeading>
         <p className="mb-3 text-sm text-slate-600">
           {totals.completed === 0
             ? 'The averages appear once a session of the team has been analysed.'
             : `Over the team’s ${totals.completed} analysed ${totals.completed === 1 ? 'session' : 'sessions'}.`}
         </p>
-        <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
+        <StatGrid>
           <Stat label="Talk ratio" value={formatPercent(averages.talkRatio)} />
           <Stat
             label="Questioning"
@@ -123,14 +113,12 @@ function TeamFigures({ overview }: { overview: TeamOverviewDto }) {
               )
             }
           />
-          {SKILL_CATEGORIES.map((category) => (
-            <Stat key={category} label={capitalize(category)} value={<Score score={averages.scores[category]} reason={MISSING_REASONS.teamAverage} />} />
-          ))}
-        </dl>
+          <ScoreStats scores={averages.scores} reason={MISSING_REASONS.teamAverage} />
+        </StatGrid>
       </section>
 
       <section aria-labelledby="coach-comparison">
-        <Heading id="coach-comparison">Coaches compared</Heading>
+        <SectionHeading id="coach-comparison">Coaches compared</SectionHeading>
         <CoachComparison coaches={coaches} />
         <p className="mt-3 text-sm">
           <Link to={paths.management} className="font-medium text-brand-700 underline">
@@ -144,7 +132,7 @@ function TeamFigures({ overview }: { overview: TeamOverviewDto }) {
       </section>
 
       <section aria-labelledby="team-trend">
-        <Heading id="team-trend">Team trend</Heading>
+        <SectionHeading id="team-trend">Team trend</SectionHeading>
         {trend.length === 0 ? (
           <p className="text-slate-600">The trend appears once a session of the team has been analysed.</p>
         ) : (
