@@ -1,7 +1,6 @@
 import { cn } from '@/lib/cn';
+import { formatDayOfMonth } from '@/lib/format';
 import { useUploadUsage } from '@/lib/sessions-api';
-
-const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 /**
  * This month's upload minutes against the plan's limit ("45 of 600 upload minutes used this month"). A recording
@@ -14,8 +13,7 @@ export function UploadAllowance({ className }: { className?: string }) {
   const full = usedMinutes >= limitMinutes;
   return (
     <p className={cn('text-sm', full ? 'font-medium text-red-700' : 'text-slate-600', className)} data-testid="upload-allowance">
-      {usedMinutes} of {limitMinutes} upload minutes used this month. {full ? 'Uploads open again' : 'The count starts again'} on{' '}
-      {day.format(new Date(resetsAt))}.
+      {usedMinutes} of {limitMinutes} upload minutes used this month. {full ? 'Uploads open again' : 'The count starts again'} on {formatDayOfMonth(resetsAt)}.
     </p>
   );
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { capitalize, parseClock, clock, formatDecimal, formatPercent, formatScore } from './format';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { capitalize, parseClock, clock, formatDecimal, formatPercent, formatScore, formatTimeLeft } from './format';
 
 describe('format', () => {
   it('writes a time in a recording as m:ss, and h:mm:ss past an hour', () => {
@@ -46,5 +46,31 @@ describe('format', () => {
     expect(parseClock('')).toBeNull();
     expect(parseClock('abc')).toBeNull();
     expect(parseClock('1:2:3:4')).toBeNull();
+  });
+
+  it('writes the time an upload still needs in seconds, then minutes and seconds, then hours and minutes', () => {
+    expect(formatTimeLeft(45)).toBe('45 s');
+    expect(formatTimeLeft(125)).toBe('2 min 5 s');
+    expect(formatTimeLeft(3780)).toBe('1 h 3 min');
+  });
+
+  describe('west of UTC', () => {
+    const zone = process.env.TZ;
+    afterEach(() => {
+      process.env.TZ = zone;
+      vi.resetModules();
+    });
+
+    it('shows a bare date as that calendar day, not the evening before', async () => {
+      process.env.TZ = 'America/Los_Angeles';
+      vi.resetModules();
+      const west = await import('./format');
+      expect(west.formatShortDay('2026-03-01')).toMatch(/\b1\b/);
+      expect(west.formatShortDay('2026-03-01')).toMatch(/Mar/);
+      // A moment keeps its local day: 01:00 UTC is still the 28th in Los Angeles.
+      expect(west.formatShortDay('2026-03-01T01:00:00.000Z')).toMatch(/Feb/);
+      expect(west.formatCalendarDay('2026-03-01')).toMatch(/Mar/);
+      expect(west.formatCalendarDay('2026-03-01')).toMatch(/\b1\b/);
+    });
   });
 });

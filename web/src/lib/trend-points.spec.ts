@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { shortDate, trendPoints } from './trend-points';
+import { describe, expect, it } from 'vitest';
+import { formatShortDay } from './format';
+import { trendPoints } from './trend-points';
 
 const scores = { technical: 70, tactical: null, communication: 55.5, management: 80, engagement: 64 };
 
@@ -9,29 +10,11 @@ describe('trend points', () => {
       { sessionId: 's1', title: 'Tuesday drills', date: '2026-03-12T18:30:00.000Z', talkRatio: 0.374, coachingStyle: 'Balanced', scores },
     ]);
     expect(point).toMatchObject({ sessionId: 's1', title: 'Tuesday drills', talkRatio: 37, technical: 70, tactical: null, communication: 55.5 });
-    expect(point!.label).toBe(shortDate('2026-03-12T18:30:00.000Z'));
+    expect(point!.label).toBe(formatShortDay('2026-03-12T18:30:00.000Z'));
   });
 
   it('keeps the order of the trend (oldest first)', () => {
     const entry = (sessionId: string, date: string) => ({ sessionId, title: sessionId, date, talkRatio: 0.5, coachingStyle: 'Hands-off' as const, scores });
     expect(trendPoints([entry('a', '2026-01-01'), entry('b', '2026-02-01')]).map((p) => p.sessionId)).toEqual(['a', 'b']);
-  });
-
-  describe('west of UTC', () => {
-    const zone = process.env.TZ;
-    afterEach(() => {
-      process.env.TZ = zone;
-      vi.resetModules();
-    });
-
-    it('shows a bare date as that calendar day, not the evening before', async () => {
-      process.env.TZ = 'America/Los_Angeles';
-      vi.resetModules();
-      const west = await import('./trend-points');
-      expect(west.shortDate('2026-03-01')).toMatch(/\b1\b/);
-      expect(west.shortDate('2026-03-01')).toMatch(/Mar/);
-      // A moment keeps its local day: 01:00 UTC is still the 28th in Los Angeles.
-      expect(west.shortDate('2026-03-01T01:00:00.000Z')).toMatch(/Feb/);
-    });
   });
 });

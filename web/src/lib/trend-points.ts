@@ -1,5 +1,5 @@
 import { SKILL_CATEGORIES, type CategoryScores, type OverviewDto } from '@touchline/shared';
-import { capitalize } from './format';
+import { capitalize, formatShortDay } from './format';
 
 /** One point of the trend chart: the five scores and the talk ratio, all on the chart's 0–100 scale. */
 export type TrendPoint = CategoryScores & { sessionId: string; label: string; title: string; talkRatio: number };
@@ -23,19 +23,11 @@ export const SCORE_SERIES = [
   { key: 'talkRatio', name: 'Talk ratio (%)', color: '#475569', dashed: true },
 ] as const satisfies readonly ChartSeries[];
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
-const utcDayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-
-/** "12 Mar". A bare date (2026-03-12) is a calendar day, not midnight UTC, so it is not shifted to the day before. */
-export function shortDate(date: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? utcDayFormat.format(new Date(`${date}T00:00:00Z`)) : dayFormat.format(new Date(date));
-}
-
 export function trendPoints(trend: OverviewDto['trend']): TrendPoint[] {
   return trend.map((entry) => ({
     ...entry.scores,
     sessionId: entry.sessionId,
-    label: shortDate(entry.date),
+    label: formatShortDay(entry.date),
     title: entry.title,
     talkRatio: Math.round(entry.talkRatio * 100),
   }));

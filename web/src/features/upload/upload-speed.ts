@@ -31,10 +31,3 @@ export class SpeedMeter {
     return Math.ceil((totalBytes - last.bytes) / speed);
   }
 }
-
-export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${seconds % 60} s`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}

@@ -10,6 +10,7 @@ import { TextField } from '@/components/ui/text-field';
 import { STORAGE_KEYS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { readApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { checkUsername, focusFirstProblem, validate } from '@/lib/form-validation';
 import { useAcceptInvitation, useInvitation } from '../api/invite-api';
 import { logout, startLogin, startSignup } from '../auth-actions';
@@ -17,7 +18,6 @@ import { authErrorMessage } from '../auth-messages';
 import { useAuthStore } from '../stores/auth-store';
 
 const TOKEN = new RegExp(INVITATION_TOKEN_PATTERN);
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -211,7 +211,7 @@ export default function InviteScreen() {
         data?.state === 'pending' && data.email ? (
           <>
             {data.inviterName} invited <strong>{data.email}</strong> to join {data.teamName} as {data.role} on Touchline. The invitation is open until{' '}
-            {dateFormat.format(new Date(data.expiresAt))}.
+            {formatDateTime(data.expiresAt)}.
           </>
         ) : undefined
       }

@@ -5,6 +5,7 @@ import { Page } from '@/components/layout/page';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { identityClient } from '@/lib/identity/create-identity-client';
 import { PROVIDER_UNAVAILABLE } from '@/lib/identity/identity-client';
 import { logout, startLogin, takeRedirectAfterLogin } from '../auth-actions';
@@ -80,7 +81,7 @@ export default function LoginScreen() {
           )}
           <p className="text-sm text-slate-600">
             New here?{' '}
-            <Link to="/signup" className="text-brand-700 underline">
+            <Link to={paths.signup} className="text-brand-700 underline">
               Start your free trial
             </Link>
           </p>

@@ -6,6 +6,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/account-fields';
 import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
 import { checkEmail, checkNewPassword, checkResetCode, focusFirstProblem, validate } from '@/lib/form-validation';
 import { confirmPasswordReset, requestPasswordReset } from '../api/auth-api';
 import { authErrorMessage } from '../auth-messages';
@@ -119,7 +120,7 @@ export default function ResetPasswordScreen() {
           </form>
         )}
         {step === 'done' && (
-          <Link to="/login" className={buttonVariants()}>
+          <Link to={paths.login} className={buttonVariants()}>
             Log in
           </Link>
         )}

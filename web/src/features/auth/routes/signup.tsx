@@ -6,6 +6,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
 import { EmailField, UsernameField } from '@/components/ui/account-fields';
 import { inputClass } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
 import { checkEmail, checkUsername, focusFirstProblem, validate } from '@/lib/form-validation';
 import { offersVerificationResend } from '@/lib/identity/create-identity-client';
 import { resendVerification } from '../api/auth-api';
@@ -100,7 +101,7 @@ export default function SignupScreen() {
         )}
         <p className="text-sm text-slate-600">
           Already have an account?{' '}
-          <Link to="/login" className="text-brand-700 underline">
+          <Link to={paths.login} className="text-brand-700 underline">
             Log in
           </Link>
         </p>

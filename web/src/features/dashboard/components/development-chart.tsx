@@ -4,7 +4,7 @@ import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, 
 import { Button } from '@/components/ui/button';
 import { chartValue, describeGoal } from '@/lib/figure-format';
 import { FigureValue } from './figure-value';
-import { shortDate } from '@/lib/trend-points';
+import { formatShortDay } from '@/lib/format';
 
 interface Props {
   points: DevelopmentDto['points'];
@@ -24,7 +24,7 @@ export default function DevelopmentChart({ points, goals, figure }: Props) {
   const info = FIGURE_INFO[figure];
   const unitSuffix = info.unit === 'share' ? ' (%)' : info.unit === 'seconds' ? ' (s)' : '';
   const data = points.map((point, index) => ({
-    label: `${index + 1} · ${shortDate(point.date)}`,
+    label: `${index + 1} · ${formatShortDay(point.date)}`,
     title: point.title,
     value: chartValue(figure, point.figures[figure]),
     rolling: chartValue(figure, point.rolling[figure]),
@@ -115,7 +115,7 @@ export default function DevelopmentChart({ points, goals, figure }: Props) {
                 <th scope="row" className="py-1 pr-3 text-left font-medium">
                   {point.title}
                 </th>
-                <td className="py-1 pr-3">{shortDate(point.date)}</td>
+                <td className="py-1 pr-3">{formatShortDay(point.date)}</td>
                 <td className="py-1 pr-3 text-right tabular-nums">
                   <FigureValue figure={figure} value={point.figures[figure]} />
                 </td>

@@ -5,6 +5,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { readApiError } from '@/lib/api-client';
 import { useRemoveGoal, useSaveGoal } from '../api/development-api';
 import { describeGoal, formatFigure, targetFromApi, targetToApi, typedUnit } from '@/lib/figure-format';
+import { formatCalendarDay } from '@/lib/format';
 
 const fieldClass =
   'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm font-normal text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -140,7 +141,7 @@ function GoalItem({ goal, onEdit }: { goal: GoalDto; onEdit: () => void }) {
       )}
       <p className="text-sm text-slate-600">
         {progress.latest === null ? 'No analysed session has this figure yet.' : `Latest session: ${formatFigure(goal.figure, progress.latest)}.`} By{' '}
-        {new Date(`${goal.targetDate}T00:00:00Z`).toLocaleDateString(undefined, { timeZone: 'UTC', dateStyle: 'medium' })}
+        {formatCalendarDay(goal.targetDate)}
         {progress.overdue ? ' (the date has passed).' : '.'}{' '}
         {progress.evaluatedSinceSet > 0 && `Met in ${progress.metSinceSet} of ${progress.evaluatedSinceSet} sessions since you set it.`}
       </p>

@@ -9,10 +9,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths, sessionReport } from '@/config/paths';
 import { PlanRefusal } from '@/components/plan-refusal';
 import { readApiError } from '@/lib/api-client';
-import { capitalize, formatScore } from '@/lib/format';
+import { capitalize, formatScore, formatShortDay } from '@/lib/format';
 import { useDevelopment } from '../api/development-api';
 import { GoalsPanel } from '../components/goals-panel';
-import { shortDate } from '@/lib/trend-points';
 
 // The chart library loads only when a chart is shown, not with the app.
 const DevelopmentChart = lazy(() => import('../components/development-chart'));
@@ -36,7 +35,7 @@ function LevelsReached({ development }: { development: DevelopmentDto }) {
                   <Link to={sessionReport(reached.sessionId)} className="underline">
                     {titles.get(reached.sessionId)}
                   </Link>{' '}
-                  ({shortDate(reached.date)})
+                  ({formatShortDay(reached.date)})
                 </span>
               )}
             </dd>

@@ -7,7 +7,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { readApiError } from '@/lib/api-client';
-import { clock, parseClock } from '@/lib/format';
+import { clock, formatNumericDate, parseClock } from '@/lib/format';
 import { usePostReviewComment, useExternalReview, useReviewComments, useReviewMedia, type ReviewAddress } from '../api/external-review-api';
 import { ReviewCommentThread } from '../components/review-comment-thread';
 import { ReviewReport } from '@/components/report/review-report';
@@ -115,10 +115,7 @@ export default function ExternalReviewScreen() {
 
   const { session } = review.data;
   return (
-    <Page
-      title={session.title}
-      lead={`Shared with ${review.data.review.label} for review until ${new Date(review.data.review.expiresAt).toLocaleDateString()}.`}
-    >
+    <Page title={session.title} lead={`Shared with ${review.data.review.label} for review until ${formatNumericDate(review.data.review.expiresAt)}.`}>
       <div className="space-y-10">
         <ReviewReport
           ref={player}

@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateReviewLinkBody, CreatedReviewLinkDto, ReviewCommentDto, ReviewLinkDto } from '@touchline/shared';
 import { apiRequest, getJson } from '@/lib/api-client';
+import { sessionUrl } from '@/lib/sessions-api';
 
-const linksUrl = (id: string) => `/api/sessions/${id}/review-links`;
-const commentsUrl = (id: string) => `/api/sessions/${id}/review-comments`;
+const linksUrl = (id: string) => `${sessionUrl(id)}/review-links`;
+const commentsUrl = (id: string) => `${sessionUrl(id)}/review-comments`;
 
 export const reviewLinksQueryOptions = (id: string) => queryOptions({ queryKey: [linksUrl(id)], queryFn: () => getJson<ReviewLinkDto[]>(linksUrl(id)) });
 

@@ -4,14 +4,15 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { readApiError } from '@/lib/api-client';
+import { formatNumericDate, formatNumericDateTime } from '@/lib/format';
 import { useCreateReviewLink, useReviewLinks, useRevokeReviewLink } from '../api/review-links-api';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
+const when = (iso: string | null) => (iso ? formatNumericDateTime(iso) : 'never');
 
 function linkState(link: ReviewLinkDto): string {
   if (link.revokedAt) return 'Revoked';
   if (Date.parse(link.expiresAt) <= Date.now()) return 'Expired';
-  return `Open until ${new Date(link.expiresAt).toLocaleDateString()}`;
+  return `Open until ${formatNumericDate(link.expiresAt)}`;
 }
 
 const FLAGS = [

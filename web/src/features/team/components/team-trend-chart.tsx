@@ -1,7 +1,8 @@
 import type { TeamOverviewDto } from '@touchline/shared';
 import { TrendChart } from '@/components/charts/trend-chart';
 import { MISSING_REASONS, NotScored, Score } from '@/components/ui/not-scored';
-import { SCORE_SERIES, shortDate } from '@/lib/trend-points';
+import { formatShortDay } from '@/lib/format';
+import { SCORE_SERIES } from '@/lib/trend-points';
 
 const SERIES = [...SCORE_SERIES, { key: 'questioningShare', name: 'Questioning (%)', color: '#0f766e', dashed: true }] as const;
 
@@ -14,7 +15,7 @@ export function TeamTrendChart({ trend }: { trend: TeamOverviewDto['trend'] }) {
   const points: WeekPoint[] = trend.map((week) => ({
     ...week.scores,
     week: week.week,
-    label: shortDate(week.week),
+    label: formatShortDay(week.week),
     sessions: week.sessions,
     talkRatio: percent(week.talkRatio),
     questioningShare: percent(week.questioningShare),

@@ -6,8 +6,9 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { paths, sessionReport } from '@/config/paths';
+import { formatTimeLeft } from '@/lib/format';
 import { refreshSessionLists } from '@/lib/sessions-api';
-import { formatDuration, SpeedMeter } from '../upload-speed';
+import { SpeedMeter } from '../upload-speed';
 import { useUploadStore } from '../upload-store';
 import { canTransition, type UploadTaskSnapshot } from '../upload-task';
 
@@ -64,7 +65,7 @@ export function UploadProgress({ snapshot, error }: { snapshot: UploadTaskSnapsh
           {formatBytes(snapshot.bytesTransferred)} of {formatBytes(snapshot.totalBytes)}
         </span>
         {snapshot.state === 'running' && speed !== null && <span>{formatBytes(speed)}/s</span>}
-        {snapshot.state === 'running' && left !== null && <span>{formatDuration(left)} left</span>}
+        {snapshot.state === 'running' && left !== null && <span>{formatTimeLeft(left)} left</span>}
       </div>
       <FormAlert>{error}</FormAlert>
       {snapshot.state === 'success' && (
