@@ -1,7 +1,7 @@
-import { HELP_PATHS } from '@touchline/shared';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { HelpHtml } from '../components/help-html';
+import { AssistantOrSupport } from '../components/more-help';
 import { faqEntries } from '../help-content';
 import { faqAnswerHtml } from '../help-html';
 import { useScrollToHash } from '../use-scroll-to-hash';
@@ -15,15 +15,7 @@ export default function FaqScreen() {
       title="Frequently asked questions"
       lead={
         <>
-          Short answers, each with a link to the guide that explains more. Not here? Ask the{' '}
-          <Link to={HELP_PATHS.chatbot} className="text-brand-700 underline">
-            AI Assistant
-          </Link>{' '}
-          or{' '}
-          <Link to={HELP_PATHS.contact} className="text-brand-700 underline">
-            contact support
-          </Link>
-          .
+          Short answers, each with a link to the guide that explains more. Not here? Ask the <AssistantOrSupport />.
         </>
       }
     >

@@ -1,4 +1,3 @@
-import { HELP_PATHS } from '@touchline/shared';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -7,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { inputClass } from '@/components/ui/text-field';
 import { useHelpSearch } from '../api/help-api';
+import { AssistantOrSupport } from '../components/more-help';
 import { guides } from '../help-content';
 
 function SearchResults({ q }: { q: string }) {
@@ -16,15 +16,7 @@ function SearchResults({ q }: { q: string }) {
   if (data.length === 0) {
     return (
       <p className="text-slate-600">
-        Nothing in the guides, the FAQ or the rubric matches "{q}". Try other words, ask the{' '}
-        <Link to={HELP_PATHS.chatbot} className="text-brand-700 underline">
-          AI Assistant
-        </Link>{' '}
-        or{' '}
-        <Link to={HELP_PATHS.contact} className="text-brand-700 underline">
-          contact support
-        </Link>
-        .
+        Nothing in the guides, the FAQ or the rubric matches "{q}". Try other words, ask the <AssistantOrSupport />.
       </p>
     );
   }
