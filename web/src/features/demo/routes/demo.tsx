@@ -1,12 +1,10 @@
 import { Link } from 'react-router-dom';
+import { DemoReportStatus } from '@/components/report/demo-report-status';
 import { ReviewReport } from '@/components/report/review-report';
 import { Page } from '@/components/layout/page';
 import { useViewer } from '@/components/layout/viewer';
 import { buttonVariants } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { Spinner } from '@/components/ui/spinner';
 import { paths, signupWithPlan } from '@/config/paths';
-import { readApiError } from '@/lib/api-client';
 import { useSeekablePlayer } from '@/lib/use-seekable-player';
 import { useDemoMedia, useDemoReport } from '../api/demo-api';
 
@@ -48,12 +46,7 @@ export default function DemoScreen() {
           </li>
         ))}
       </ol>
-      {report.isPending && (
-        <div className="flex items-center gap-3 text-slate-600" role="status">
-          <Spinner /> Preparing the demo session…
-        </div>
-      )}
-      {report.isError && <FormAlert>{readApiError(report.error)?.message ?? 'The demo could not be loaded. Please try again later.'}</FormAlert>}
+      <DemoReportStatus report={report} />
       {report.data && (
         <>
           <h2 className="mb-4 text-2xl font-semibold text-slate-900">{report.data.session.title}</h2>

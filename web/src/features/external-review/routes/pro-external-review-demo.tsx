@@ -1,11 +1,9 @@
 import { Link } from 'react-router-dom';
+import { DemoReportStatus } from '@/components/report/demo-report-status';
 import { ReviewReport } from '@/components/report/review-report';
 import { Page } from '@/components/layout/page';
 import { buttonVariants } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { readApiError } from '@/lib/api-client';
 import { useSeekablePlayer } from '@/lib/use-seekable-player';
 import { useDemoComments, useDemoReview, useDemoReviewMedia } from '../api/demo-review-api';
 import { ReviewCommentThread } from '../components/review-comment-thread';
@@ -27,12 +25,7 @@ export default function ProExternalReviewDemoScreen() {
       }
     >
       <p className="mb-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900">A sample review of the demo session: read-only.</p>
-      {report.isPending && (
-        <div className="flex items-center gap-3 text-slate-600" role="status">
-          <Spinner /> Preparing the demo session…
-        </div>
-      )}
-      {report.isError && <FormAlert>{readApiError(report.error)?.message ?? 'The demo could not be loaded. Please try again later.'}</FormAlert>}
+      <DemoReportStatus report={report} />
       {report.data && (
         <div className="space-y-8">
           <h2 className="text-2xl font-semibold text-slate-900">{report.data.session.title}</h2>
