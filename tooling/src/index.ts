@@ -6,6 +6,7 @@ export * from './compose-schema.js';
 export * from './docker-stack.js';
 export * from './federation-seed.js';
 export * from './first-load.js';
+export * from './held-out-sessions.js';
 export * from './go-tools.js';
 export * from './keycloak.js';
 export * from './keycloak-development.js';

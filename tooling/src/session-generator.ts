@@ -13,6 +13,8 @@ export interface TimedLine {
   text: string;
   at: number;
   rising?: boolean;
+  /** Another espeak-ng voice for this line (a second speaker: a player answering); the session's voice unless told. */
+  voice?: string;
   pause?: never;
 }
 
@@ -21,6 +23,8 @@ export interface FollowingLine {
   text: string;
   pause: number;
   rising?: boolean;
+  /** Another espeak-ng voice for this line (a second speaker: a player answering); the session's voice unless told. */
+  voice?: string;
   at?: never;
 }
 
@@ -40,16 +44,31 @@ export interface SessionOptions {
    * The noise's colour: brown (most power low down, like wind and distant play; the default), pink (flatter, like a
    * crowd) or white (even across the band, like hiss or rain on the microphone: it covers the consonants most).
    */
-  noise?: 'brown' | 'pink' | 'white';
+  noise?: NoiseKind;
+  /**
+   * The coach far from the microphone: the speech band-limited (high-pass 300 Hz, low-pass 3.4 kHz), a little
+   * room (sox `reverb`) and 10 dB quieter. The noise is still `snrDb` below the speech as it reaches the microphone.
+   */
+  distance?: boolean;
   /** An espeak-ng voice; en-gb unless told. */
   voice?: string;
 }
+
+/**
+ * Field noise: brown, pink and white (see `noise`); `wind`: brown noise in slow gusts (amplitude-modulated at
+ * 0.13 Hz, 75 % deep); `crowd`: a murmur of six espeak-ng voices saying unrelated chatter at once, low-passed and
+ * with some room, no one voice clear; `whistle`: brown noise with short referee-whistle blasts (3 kHz, trilled)
+ * every 12–30 s, 3 dB under the speech (the blasts are not counted in `snrDb`, which sets the brown noise).
+ */
+export type NoiseKind = 'brown' | 'pink' | 'white' | 'wind' | 'crowd' | 'whistle';
 
 /** When a line was spoken, to the millisecond: the truth the analysis is measured against. */
 export interface SpokenLine {
   start: number;
   end: number;
   text: string;
+  /** The line's own voice, when it was not the session's (a second speaker). */
+  voice?: string;
 }
 
 export interface GeneratedSession {
@@ -102,6 +121,7 @@ export function generateSession({
   tail: tailSeconds = 3,
   snrDb,
   noise: colour = 'brown',
+  distance = false,
   voice = 'en-gb',
 }: SessionOptions): GeneratedSession {
   const work = mkdtempSync(path.join(tmpdir(), 'touchline-gen-'));
@@ -111,14 +131,15 @@ export function generateSession({
     let cursor = 0;
     script.forEach((line, index) => {
       const { text, rising } = line;
+      const lineVoice = line.voice ?? voice;
       const at = line.at ?? Math.round((cursor + line.pause) * 1000) / 1000;
       if (at < cursor) throw new Error(`utterance ${index} at ${at}s overlaps the previous one (ends ${cursor.toFixed(2)}s)`);
       const raw = path.join(work, `u${index}-raw.wav`);
       const spoken = path.join(work, `u${index}.wav`);
       if (rising) {
-        speakRising(text, voice, spoken, work);
+        speakRising(text, lineVoice, spoken, work);
       } else {
-        execFileSync('espeak-ng', ['-v', voice, '-s', '165', '-w', raw, text]);
+        execFileSync('espeak-ng', ['-v', lineVoice, '-s', '165', '-w', raw, text]);
         // Resample, and trim espeak's own leading and trailing silence so the truth is exact.
         sox(raw, '-r', String(RATE), '-c', '1', '-b', '16', spoken, 'silence', '1', '0.01', '0.1%', 'reverse', 'silence', '1', '0.01', '0.1%', 'reverse');
       }
@@ -129,7 +150,7 @@ export function generateSession({
         pieces.push(gap);
       }
       pieces.push(spoken);
-      truth.push({ start: at, end: at + length, text });
+      truth.push(line.voice === undefined ? { start: at, end: at + length, text } : { start: at, end: at + length, text, voice: line.voice });
       cursor = at + length;
     });
     // Without a set length, the session ends `tail` seconds after its last line.
@@ -138,25 +159,155 @@ export function generateSession({
     const tail = path.join(work, 'tail.wav');
     sox('-n', '-r', String(RATE), '-c', '1', '-b', '16', tail, 'trim', '0', (seconds - cursor).toFixed(4) || '0');
     pieces.push(tail);
-    const clean = path.join(work, 'clean.wav');
+    let clean = path.join(work, 'clean.wav');
     sox(...pieces, clean);
+    let firstLine = path.join(work, 'u0.wav');
+    if (distance) {
+      const far = path.join(work, 'far.wav');
+      sox(clean, far, ...FAR_AWAY);
+      clean = far;
+      const farFirst = path.join(work, 'u0-far.wav');
+      sox(firstLine, farFirst, ...FAR_AWAY);
+      firstLine = farFirst;
+    }
     if (snrDb === undefined) {
       sox(clean, file);
     } else {
       // Noise level relative to the speech's RMS level.
-      const speechRmsDb = rmsDb(path.join(work, 'u0.wav'));
+      const speechRmsDb = rmsDb(firstLine);
       const noise = path.join(work, 'noise.wav');
-      sox('-n', '-r', String(RATE), '-c', '1', '-b', '16', noise, 'synth', String(seconds), `${colour}noise`, 'vol', '0.5');
+      if (colour === 'crowd') crowdMurmur(noise, seconds, work);
+      else if (colour === 'wind')
+        sox('-n', '-r', String(RATE), '-c', '1', '-b', '16', noise, 'synth', String(seconds), 'brownnoise', 'vol', '0.5', 'tremolo', '0.13', '75');
+      else
+        sox('-n', '-r', String(RATE), '-c', '1', '-b', '16', noise, 'synth', String(seconds), `${colour === 'whistle' ? 'brown' : colour}noise`, 'vol', '0.5');
       const noiseRmsDb = rmsDb(noise);
       const gain = speechRmsDb - snrDb - noiseRmsDb;
       const scaled = path.join(work, 'noise-scaled.wav');
       sox(noise, scaled, 'gain', gain.toFixed(2));
-      sox('-m', clean, scaled, file);
+      if (colour === 'whistle') {
+        const whistles = path.join(work, 'whistles.wav');
+        refereeWhistles(whistles, seconds, speechRmsDb - 3, work);
+        sox('-m', clean, scaled, whistles, file);
+      } else {
+        sox('-m', clean, scaled, file);
+      }
     }
     return { file, seconds, truth };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The sox effects for a coach far from the microphone: band-limited, a little room, 10 dB down. */
+const FAR_AWAY = ['highpass', '300', 'lowpass', '3400', 'reverb', '30', '50', '40', 'gain', '-10'];
+
+/** Chatter for the crowd murmur: nothing a coach says, no squad names. */
+const CROWD_CHATTER = [
+  'The bus was late again this morning and it rained the whole way.',
+  'My sister is moving house next month, somewhere near the river.',
+  'Have you tried the new bakery by the station, the bread is lovely.',
+  'I think the car needs new tyres before the winter comes.',
+  'We watched a film last night but I fell asleep halfway through.',
+  'The shop was out of milk so I had tea without it.',
+  'Apparently the road by the school is closed until Friday.',
+  'Our dog keeps digging holes in the garden, it drives me mad.',
+  'I have to pick the kids up at four and then cook dinner.',
+  'The heating in the office has been broken for a week now.',
+  'She said the tickets sold out in about ten minutes.',
+  'We might go camping in the summer if the weather holds.',
+];
+
+/** The murmur's six talkers: other voices than any coach's, a little faster or slower each. */
+const CROWD_VOICES: readonly [string, string][] = [
+  ['en-gb-x-gbclan+f2', '150'],
+  ['en-us-nyc', '175'],
+  ['en-gb-x-rp+m2', '160'],
+  ['en-029+f4', '185'],
+  ['en-gb-scotland+m4', '155'],
+  ['en-us+f1', '170'],
+];
+
+/**
+ * A crowd's murmur `seconds` long: six espeak-ng talkers, each saying the chatter in its own seeded order without
+ * pause (looped to length), mixed at once, low-passed at 2.5 kHz and given some room, so no one talker is clear.
+ */
+function crowdMurmur(file: string, seconds: number, work: string): void {
+  const random = seededRandom(Math.round(seconds * 1000) + 17);
+  const talkers = CROWD_VOICES.map(([crowdVoice, speed], t) => {
+    const order = [...CROWD_CHATTER];
+    for (let i = order.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    const raw = path.join(work, `crowd-${t}-raw.wav`);
+    const talker = path.join(work, `crowd-${t}.wav`);
+    execFileSync('espeak-ng', ['-v', crowdVoice, '-s', speed, '-w', raw, order.join(' ')]);
+    const once = duration(raw);
+    const repeats = Math.ceil((seconds + 5) / once);
+    // Each talker starts at its own point in its chatter.
+    const offset = (random() * once).toFixed(3);
+    sox(raw, '-r', String(RATE), '-c', '1', '-b', '16', talker, 'repeat', String(repeats), 'trim', offset, String(seconds));
+    return talker;
+  });
+  sox('-m', ...talkers, file, 'lowpass', '2500', 'reverb', '50', '50', '80');
+}
+
+/**
+ * Referee-whistle blasts over `seconds`: 0.25–0.9 s tones at 2.9–3.2 kHz trilled at 28 Hz (a pea whistle),
+ * sometimes two in a row, 12–30 s apart, at `levelDb` RMS; silence between. Seeded by the length.
+ */
+function refereeWhistles(file: string, seconds: number, levelDb: number, work: string): void {
+  const random = seededRandom(Math.round(seconds * 1000) + 31);
+  const pieces: string[] = [];
+  let cursor = 0;
+  let at = 4 + random() * 10;
+  let n = 0;
+  const silence = (length: number) => {
+    const gap = path.join(work, `whistle-gap-${n++}.wav`);
+    sox('-n', '-r', String(RATE), '-c', '1', '-b', '16', gap, 'trim', '0', length.toFixed(4));
+    pieces.push(gap);
+  };
+  // A tone at full scale has an RMS of −3 dB; the blast is set to `levelDb`.
+  const gain = (levelDb + 3).toFixed(2);
+  while (at < seconds - 1) {
+    const blasts = random() < 0.3 ? 2 : 1;
+    for (let b = 0; b < blasts && at < seconds - 1; b += 1) {
+      const length = Math.min(0.25 + random() * 0.65, seconds - at - 0.05);
+      if (at > cursor) silence(at - cursor);
+      const blast = path.join(work, `whistle-${n++}.wav`);
+      const pitch = String(Math.round(2900 + random() * 300));
+      sox(
+        '-n',
+        '-r',
+        String(RATE),
+        '-c',
+        '1',
+        '-b',
+        '16',
+        blast,
+        'synth',
+        length.toFixed(3),
+        'sine',
+        pitch,
+        'tremolo',
+        '28',
+        '60',
+        'fade',
+        '0.02',
+        length.toFixed(3),
+        '0.05',
+        'gain',
+        gain,
+      );
+      pieces.push(blast);
+      cursor = at + duration(blast);
+      at = cursor + 0.2 + random() * 0.2;
+    }
+    at = cursor + 12 + random() * 18;
+  }
+  if (seconds > cursor) silence(seconds - cursor);
+  sox(...pieces, file);
 }
 
 /** espeak-ng's pitch (0–99, 50 by default) for the last word of a line said rising: about 6 semitones up. */

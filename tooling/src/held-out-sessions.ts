@@ -1,0 +1,286 @@
+// The held-out accuracy set: generated sessions in recording conditions the analysis was never calibrated or tuned
+// on (wind, a crowd's murmur, referee whistles, a coach far from the microphone, a player answering), with other
+// espeak-ng voices, other lines and another squad than the calibration sets. Built here once for the benchmark
+// (infra/bench/accuracy-heldout.mjs) and the gate in `npm test` (api/test/analysis-heldout.int.spec.ts), and
+// measured the same way in both.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { encodeAs, generateSession, seededRandom, type FollowingLine, type NoiseKind, type ObserverCode, type SpokenLine } from './session-generator.js';
+import { wordErrorRate } from './word-error-rate.js';
+
+/** The held-out coach's squad: none of the calibration sets' names. */
+export const HELD_OUT_SQUAD = ['Amara', 'Lucas', 'Chloe', 'Mateo', 'Priya', 'Daniel'] as const;
+
+interface HeldOutLine {
+  text: string;
+  codes: ObserverCode[];
+  rising?: boolean;
+}
+
+/** A coach's lines with the codes a human observer gives them; worded apart from the calibration lines. */
+export const HELD_OUT_LINES: readonly HeldOutLine[] = [
+  { text: 'Drop back and cover the middle.', codes: ['instruction'] },
+  { text: 'Get your body between the man and the ball.', codes: ['instruction'] },
+  { text: 'Take a touch out of your feet before you shoot.', codes: ['instruction'] },
+  { text: 'Stay on your toes and watch the runner.', codes: ['instruction'] },
+  { text: 'Pass and move, then find a new angle.', codes: ['instruction'] },
+  { text: 'Lucas, tuck in and mark the striker.', codes: ['instruction', 'first-name'] },
+  { text: 'Priya, use your left foot this time.', codes: ['instruction', 'first-name'] },
+  { text: 'Which player was free on the wing?', codes: ['questioning'] },
+  { text: 'When should we press as a group?', codes: ['questioning'] },
+  { text: 'What did you see before the ball arrived?', codes: ['questioning'] },
+  { text: 'Who is covering the back post?', codes: ['questioning'] },
+  { text: 'Chloe, what were you looking for there?', codes: ['questioning', 'first-name'] },
+  { text: 'Is the keeper off his line?', codes: ['questioning'], rising: true },
+  { text: 'Superb tackle, really well timed.', codes: ['praise'] },
+  { text: 'Lovely pass, that was class.', codes: ['praise'] },
+  { text: 'Good decision, I like that.', codes: ['praise'] },
+  { text: 'Amara, brilliant run, well done.', codes: ['praise', 'first-name'] },
+  { text: 'Nice one Mateo, great finish.', codes: ['praise', 'first-name'] },
+  { text: 'Top effort from everyone today.', codes: ['praise'] },
+  { text: 'No, that is lazy, wake up.', codes: ['scold'] },
+  { text: 'Grab a bib and find a partner.', codes: ['management'] },
+  { text: 'Put the balls back in the bag.', codes: ['management'] },
+  { text: 'Water break, back in one minute.', codes: ['management'] },
+  { text: 'Daniel, collect the cones for me.', codes: ['management', 'first-name'] },
+];
+
+/** A player's replies, said in a second voice between the coach's lines; the observer codes none of them. */
+export const PLAYER_LINES: readonly string[] = ['Yes coach.', 'Sorry, my fault.', 'Okay, got it.', 'Man on!', 'Can I go in goal?'];
+
+export type HeldOutStyle = 'spaced' | 'talk-heavy';
+
+/**
+ * `spaced`: `count` coach lines 3–7 s apart, each its own intervention. `talk-heavy`: runs of three or four lines
+ * with 0.4–0.9 s breaths, 2.5–3.5 s between runs (clear of the 2 s intervention gap on both sides). With
+ * `playerVoice`, after about a third of the coach's lines a player answers 0.5–1 s later (inside the
+ * intervention). Answers the script ([{ text, pause, voice? }]) and each line's codes (a player's line: none).
+ */
+export function heldOutScript({ seed, count, style, playerVoice }: { seed: number; count: number; style: HeldOutStyle; playerVoice?: string }): {
+  script: FollowingLine[];
+  codes: ObserverCode[][];
+} {
+  const random = seededRandom(seed);
+  const script: FollowingLine[] = [];
+  const codes: ObserverCode[][] = [];
+  let left = 0;
+  for (let i = 0; i < count; i += 1) {
+    let pause: number;
+    if (i === 0) pause = 1 + random();
+    else if (style === 'spaced') pause = 3 + random() * 4;
+    else if (left > 0) pause = 0.4 + random() * 0.5;
+    else pause = 2.5 + random();
+    if (left === 0) left = 3 + Math.floor(random() * 2);
+    left -= 1;
+    const line = HELD_OUT_LINES[Math.floor(random() * HELD_OUT_LINES.length)]!;
+    script.push({ text: line.text, pause: Math.round(pause * 100) / 100, ...(line.rising ? { rising: true } : {}) });
+    codes.push(line.codes);
+    if (playerVoice && random() < 0.35) {
+      const reply = PLAYER_LINES[Math.floor(random() * PLAYER_LINES.length)]!;
+      script.push({ text: reply, pause: Math.round((0.5 + random() * 0.5) * 100) / 100, voice: playerVoice });
+      codes.push([]);
+    }
+  }
+  return { script, codes };
+}
+
+export interface HeldOutSession {
+  id: string;
+  /** The condition the session belongs to: one table each. */
+  set: 'wind' | 'crowd' | 'whistle' | 'distance' | 'two voices';
+  seed: number;
+  style: HeldOutStyle;
+  lines: number;
+  voice: string;
+  playerVoice?: string;
+  noise: NoiseKind;
+  snrDb: number;
+  distance?: boolean;
+  kind: 'wav' | 'mp4';
+}
+
+/**
+ * Twelve sessions of 2–2.5 minutes: wind, crowd and whistle at 25/18/12 dB, the coach far away in brown noise and
+ * in wind, and two with a player answering; WAV and MP4; voices none of the calibration sets used.
+ */
+export const HELD_OUT_SESSIONS: readonly HeldOutSession[] = [
+  { id: 'H1', set: 'wind', seed: 901, style: 'spaced', lines: 20, voice: 'en-gb-x-rp', noise: 'wind', snrDb: 25, kind: 'wav' },
+  { id: 'H2', set: 'wind', seed: 902, style: 'talk-heavy', lines: 40, voice: 'en-us-nyc', noise: 'wind', snrDb: 18, kind: 'mp4' },
+  { id: 'H3', set: 'wind', seed: 903, style: 'spaced', lines: 20, voice: 'en-gb-x-gbclan', noise: 'wind', snrDb: 12, kind: 'mp4' },
+  { id: 'H4', set: 'crowd', seed: 904, style: 'talk-heavy', lines: 40, voice: 'en-gb-x-gbcwmd', noise: 'crowd', snrDb: 25, kind: 'wav' },
+  { id: 'H5', set: 'crowd', seed: 905, style: 'spaced', lines: 20, voice: 'en-gb-x-rp', noise: 'crowd', snrDb: 18, kind: 'mp4' },
+  { id: 'H6', set: 'crowd', seed: 906, style: 'spaced', lines: 20, voice: 'en-us-nyc', noise: 'crowd', snrDb: 12, kind: 'wav' },
+  { id: 'H7', set: 'whistle', seed: 907, style: 'talk-heavy', lines: 40, voice: 'en-gb-x-gbclan', noise: 'whistle', snrDb: 18, kind: 'wav' },
+  { id: 'H8', set: 'whistle', seed: 908, style: 'spaced', lines: 20, voice: 'en-gb-x-gbcwmd', noise: 'whistle', snrDb: 12, kind: 'mp4' },
+  { id: 'H9', set: 'distance', seed: 909, style: 'spaced', lines: 20, voice: 'en-gb-x-rp', noise: 'brown', snrDb: 25, distance: true, kind: 'wav' },
+  { id: 'H10', set: 'distance', seed: 910, style: 'talk-heavy', lines: 40, voice: 'en-us-nyc', noise: 'wind', snrDb: 18, distance: true, kind: 'mp4' },
+  {
+    id: 'H11',
+    set: 'two voices',
+    seed: 911,
+    style: 'spaced',
+    lines: 20,
+    voice: 'en-gb-x-gbclan',
+    playerVoice: 'en-us-nyc+f2',
+    noise: 'brown',
+    snrDb: 18,
+    kind: 'wav',
+  },
+  {
+    id: 'H12',
+    set: 'two voices',
+    seed: 912,
+    style: 'talk-heavy',
+    lines: 36,
+    voice: 'en-gb-x-rp',
+    playerVoice: 'en-gb-x-gbcwmd+f3',
+    noise: 'crowd',
+    snrDb: 18,
+    kind: 'mp4',
+  },
+];
+
+/** Raised when the generator's output for the same options changes, so cached files are made again. */
+const HELD_OUT_VERSION = 1;
+
+export interface BuiltHeldOutSession {
+  session: HeldOutSession;
+  /** The recording to analyse (WAV or MP4). */
+  file: string;
+  seconds: number;
+  /** Every line said, the player's included (with its `voice`). */
+  truth: SpokenLine[];
+  /** Each truth line's observer codes (a player's line: none). */
+  codes: ObserverCode[][];
+}
+
+/** A short description for tables: "H3 wind 12 dB spaced mp4 en-gb-x-gbclan". */
+export const describeHeldOut = (s: HeldOutSession): string =>
+  `${s.id} ${s.distance ? 'far, ' : ''}${s.noise} ${s.snrDb} dB ${s.style} ${s.kind} ${s.voice}${s.playerVoice ? ` + ${s.playerVoice}` : ''}`;
+
+/** Generates a held-out session into `dir`, or reuses the one made there before with the same options. */
+export function buildHeldOutSession(session: HeldOutSession, dir: string): BuiltHeldOutSession {
+  const key = createHash('sha256').update(JSON.stringify({ HELD_OUT_VERSION, session })).digest('hex').slice(0, 12);
+  const base = path.join(dir, `${session.id}-${key}`);
+  const file = `${base}.${session.kind}`;
+  const meta = `${base}.json`;
+  const { script, codes } = heldOutScript({ seed: session.seed, count: session.lines, style: session.style, playerVoice: session.playerVoice });
+  if (existsSync(file) && existsSync(meta)) {
+    const { truth, seconds } = JSON.parse(readFileSync(meta, 'utf8')) as { truth: SpokenLine[]; seconds: number };
+    return { session, file, seconds, truth, codes };
+  }
+  const wav = `${base}.gen.wav`;
+  const { truth, seconds } = generateSession({
+    file: wav,
+    script,
+    snrDb: session.snrDb,
+    noise: session.noise,
+    distance: session.distance,
+    voice: session.voice,
+  });
+  if (session.kind === 'mp4') {
+    encodeAs(wav, `${base}.tmp.mp4`, 'mp4');
+    rmSync(wav);
+  }
+  renameSync(session.kind === 'mp4' ? `${base}.tmp.mp4` : wav, file);
+  writeFileSync(meta, JSON.stringify({ truth, seconds }));
+  return { session, file, seconds, truth, codes };
+}
+
+/** What the measurement reads of an analysis (RecordingAnalysis from the API, structurally). */
+export interface AnalysisFigures {
+  metrics: { talkRatio: number; interventions: number };
+  transcript: { start: number; end: number; text: string; codes: string[] }[] | null;
+  scores: { category: string; score: number | null; basis: string }[];
+}
+
+export interface Detection {
+  truePositives: number;
+  falsePositives: number;
+  falseNegatives: number;
+}
+
+export const DETECTED_CODES = ['questioning', 'praise', 'instruction', 'first-name'] as const;
+export type DetectedCode = (typeof DETECTED_CODES)[number];
+
+export interface HeldOutFigures {
+  name: string;
+  talkTruth: number;
+  talkMeasured: number;
+  /** Percentage points, signed. */
+  talkError: number;
+  interventionsTruth: number;
+  interventionsMeasured: number;
+  /** A share of the true count, signed. */
+  interventionsError: number;
+  referenceWords: number;
+  wordErrors: number;
+  wer: number;
+  detection: Record<DetectedCode, Detection>;
+  categoriesScored: number;
+  /** Categories scored from the words (not withheld, not from timing alone). */
+  scoredOnWords: string[];
+}
+
+/**
+ * Measures one analysed held-out session against its truth. The talk truth counts every line said, the
+ * player's too (the product cannot tell voices apart); the codes are the coach's (a player's line carries none,
+ * so a player's question found as one counts against precision). A line is found as a code when an utterance
+ * overlapping it carries the code. `talkMetrics` and `wordsOf` are the API's own (tooling never imports the API).
+ */
+export function measureHeldOut(
+  built: BuiltHeldOutSession,
+  analysis: AnalysisFigures,
+  {
+    wordsOf,
+    talkMetrics,
+    gap,
+  }: {
+    wordsOf: (text: string) => string[];
+    talkMetrics: (segments: SpokenLine[], seconds: number, gap: number) => { talkRatio: number; interventions: number };
+    gap: number;
+  },
+): HeldOutFigures {
+  const truth = talkMetrics(built.truth, built.seconds, gap);
+  const transcript = analysis.transcript ?? [];
+  const reference = built.truth.flatMap((t) => wordsOf(t.text));
+  const heard = transcript.flatMap((u) => wordsOf(u.text));
+  const wer = wordErrorRate(reference, heard);
+  const detection = Object.fromEntries(
+    DETECTED_CODES.map((code) => {
+      const d: Detection = { truePositives: 0, falsePositives: 0, falseNegatives: 0 };
+      built.truth.forEach((line, i) => {
+        const said = built.codes[i]!.includes(code);
+        const found = transcript.some((u) => u.start < line.end && u.end > line.start && u.codes.includes(code));
+        if (said && found) d.truePositives += 1;
+        else if (said) d.falseNegatives += 1;
+        else if (found) d.falsePositives += 1;
+      });
+      return [code, d];
+    }),
+  ) as Record<DetectedCode, Detection>;
+  return {
+    name: describeHeldOut(built.session),
+    talkTruth: truth.talkRatio * 100,
+    talkMeasured: analysis.metrics.talkRatio * 100,
+    talkError: (analysis.metrics.talkRatio - truth.talkRatio) * 100,
+    interventionsTruth: truth.interventions,
+    interventionsMeasured: analysis.metrics.interventions,
+    interventionsError: (analysis.metrics.interventions - truth.interventions) / truth.interventions,
+    referenceWords: reference.length,
+    wordErrors: Math.round(wer * reference.length),
+    wer,
+    detection,
+    categoriesScored: analysis.scores.filter((s) => s.score !== null).length,
+    scoredOnWords: analysis.scores.filter((s) => s.score !== null && !/timing alone/.test(s.basis)).map((s) => s.category),
+  };
+}
+
+/** Precision and recall of pooled detections (1 when nothing was said or found). */
+export function precisionRecall(detections: readonly Detection[]): { precision: number; recall: number; said: number } {
+  const tp = detections.reduce((sum, d) => sum + d.truePositives, 0);
+  const fp = detections.reduce((sum, d) => sum + d.falsePositives, 0);
+  const fn = detections.reduce((sum, d) => sum + d.falseNegatives, 0);
+  return { precision: tp + fp === 0 ? 1 : tp / (tp + fp), recall: tp + fn === 0 ? 1 : tp / (tp + fn), said: tp + fn };
+}
