@@ -1,4 +1,6 @@
 import type { CoachingSessionDto, PlanCatalogueDto, PlanDto, SessionReportDto } from '@touchline/shared';
+import { vi } from 'vitest';
+import type { IdentityClient } from '@/lib/identity/identity-client';
 
 /** An uploaded, analysed audio session as the API answers it; `overrides` sets what a test is about. */
 export function makeSession(overrides: Partial<CoachingSessionDto> = {}): CoachingSessionDto {
@@ -84,6 +86,23 @@ export function makeReport(overrides: Partial<SessionReportDto> = {}): SessionRe
     ],
     codeCounts: { instruction: 1, questioning: 0, praise: 1, scold: 0, management: 0, 'first-name': 1 },
     rubricVersion: '1',
+    ...overrides,
+  };
+}
+
+/** An identity provider that signs nobody in and resolves every action; `overrides` sets what a test is about. */
+export function makeIdentityClient(overrides: Partial<IdentityClient> = {}): IdentityClient {
+  return {
+    init: vi.fn(),
+    session: () => null,
+    login: vi.fn().mockResolvedValue(undefined),
+    register: vi.fn().mockResolvedValue(undefined),
+    changePassword: vi.fn().mockResolvedValue(undefined),
+    logout: vi.fn().mockResolvedValue(undefined),
+    accessToken: vi.fn().mockResolvedValue('token'),
+    callbackError: () => null,
+    actionOutcome: () => null,
+    onSessionChange: () => () => undefined,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setIdentityClient } from '@/lib/identity/create-identity-client';
-import type { IdentityClient } from '@/lib/identity/identity-client';
+import { makeIdentityClient } from '@/test/fixtures';
 import { makeUser } from '@/test/render-app';
 import { changePlan, completeRegistration, startPasswordChange, startSignup, takeRedirectAfterLogin } from './auth-actions';
 import { authErrorMessage } from './auth-messages';
@@ -26,22 +26,6 @@ function backend(answers: Record<string, Response | (() => Response)>) {
   return calls;
 }
 
-function fakeIdentity(overrides: Partial<IdentityClient> = {}): IdentityClient {
-  return {
-    init: vi.fn(),
-    session: () => null,
-    login: vi.fn().mockResolvedValue(undefined),
-    register: vi.fn().mockResolvedValue(undefined),
-    changePassword: vi.fn().mockResolvedValue(undefined),
-    logout: vi.fn().mockResolvedValue(undefined),
-    accessToken: vi.fn().mockResolvedValue('token'),
-    callbackError: () => null,
-    actionOutcome: () => null,
-    onSessionChange: () => () => undefined,
-    ...overrides,
-  };
-}
-
 beforeEach(() => {
   useAuthStore.setState({ user: null, isRegistering: false, verificationEmailSent: false, isVerifyingEmail: false });
 });
@@ -53,7 +37,7 @@ afterEach(() => {
 
 describe('registration (docs/product-spec.md §4)', () => {
   it('step 1 keeps the pending registration, sets verificationEmailSent and goes to the provider with the email as hint and the profile for it to keep', async () => {
-    const identity = fakeIdentity();
+    const identity = makeIdentityClient();
     setIdentityClient(identity);
     await startSignup({ username: 'alex', email: 'alex@club.example', plan: 'Coach' });
     expect(readPendingRegistration()).toEqual(pending);
@@ -102,12 +86,12 @@ describe('registration (docs/product-spec.md §4)', () => {
 
 describe('password update (docs/product-spec.md §5)', () => {
   it('needs a signed-in user', async () => {
-    setIdentityClient(fakeIdentity());
+    setIdentityClient(makeIdentityClient());
     await expect(startPasswordChange()).rejects.toThrow('User not authenticated');
   });
 
   it('goes to the provider and comes back to /profile', async () => {
-    const identity = fakeIdentity();
+    const identity = makeIdentityClient();
     setIdentityClient(identity);
     useAuthStore.setState({ user: makeUser() });
     await startPasswordChange();

@@ -1,26 +1,16 @@
 import { IDENTITY_ERROR_MESSAGES } from '@touchline/shared';
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { setIdentityClient } from '@/lib/identity/create-identity-client';
 import { IdentityUnavailableError, PROVIDER_UNAVAILABLE, type IdentityClient } from '@/lib/identity/identity-client';
+import { makeIdentityClient } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { authErrorMessage, SIGN_IN_UNAVAILABLE_MESSAGE } from '../auth-messages';
 import { useAuthStore } from '../stores/auth-store';
 
 /** Signed in at the provider: the state /login is in when the product could not sign that account in. */
 function providerSession(): IdentityClient {
-  return {
-    init: vi.fn(),
-    session: () => ({ subject: 'sub-1', email: 'alex@club.example', emailVerified: true }),
-    login: vi.fn().mockResolvedValue(undefined),
-    register: vi.fn().mockResolvedValue(undefined),
-    changePassword: vi.fn().mockResolvedValue(undefined),
-    logout: vi.fn().mockResolvedValue(undefined),
-    accessToken: vi.fn().mockResolvedValue('token'),
-    callbackError: () => null,
-    actionOutcome: () => null,
-    onSessionChange: () => () => undefined,
-  };
+  return makeIdentityClient({ session: () => ({ subject: 'sub-1', email: 'alex@club.example', emailVerified: true }) });
 }
 
 afterEach(() => {
