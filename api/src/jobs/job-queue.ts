@@ -11,6 +11,8 @@ import { WorkerPresence, workerLockName } from './worker-presence';
 export const JOBS_SCHEMA = 'pgboss';
 /** The advisory lock under which a process creates the queues. */
 const QUEUES_LOCK = 'touchline:job-queues';
+/** How long a worker that found no job waits before it looks again. */
+const POLLING_INTERVAL_SECONDS = 2;
 /** How often a worker looks for jobs whose worker died (besides when it starts). */
 const TAKE_OVER_INTERVAL_MS = 60 * 1000;
 /**
@@ -107,23 +109,31 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   private async work(boss: PgBoss, definition: JobDefinition<object>): Promise<void> {
     const retryLimit = definition.options.retryLimit ?? 0;
     const workerId = this.presence!.workerId;
-    await boss.work<object>(definition.name, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async ([job]) => {
-      if (!job) return;
-      // Claimed before it runs, so a worker starting meanwhile sees whose job it is and leaves it alone.
-      await this.db.query(
-        `INSERT INTO job_holders (job_id, worker_id) VALUES ($1, $2) ON CONFLICT (job_id) DO UPDATE SET worker_id = EXCLUDED.worker_id, started_at = now()`,
-        [job.id, workerId],
-      );
-      try {
-        await definition.handle({ id: job.id, data: job.data, retryCount: job.retryCount });
-      } catch (error) {
-        this.logger.error({ err: error, job: definition.name, jobId: job.id, attempt: job.retryCount + 1 }, 'job attempt failed');
-        if (job.retryCount >= retryLimit) await definition.giveUp?.(job.data, error);
-        throw error;
-      } finally {
-        await this.db.query(`DELETE FROM job_holders WHERE job_id = $1 AND worker_id = $2`, [job.id, workerId]).catch(() => undefined);
-      }
-    });
+    let loop: string | undefined;
+    loop = await boss.work<object>(
+      definition.name,
+      { batchSize: 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true },
+      async ([job]) => {
+        if (!job) return;
+        // Once this job ends, the next waiting one is fetched at once: pg-boss would otherwise wait out the rest of
+        // the polling interval after every job, so a backlog of short analyses drained at one per interval.
+        if (loop) boss.notifyWorker(loop);
+        // Claimed before it runs, so a worker starting meanwhile sees whose job it is and leaves it alone.
+        await this.db.query(
+          `INSERT INTO job_holders (job_id, worker_id) VALUES ($1, $2) ON CONFLICT (job_id) DO UPDATE SET worker_id = EXCLUDED.worker_id, started_at = now()`,
+          [job.id, workerId],
+        );
+        try {
+          await definition.handle({ id: job.id, data: job.data, retryCount: job.retryCount });
+        } catch (error) {
+          this.logger.error({ err: error, job: definition.name, jobId: job.id, attempt: job.retryCount + 1 }, 'job attempt failed');
+          if (job.retryCount >= retryLimit) await definition.giveUp?.(job.data, error);
+          throw error;
+        } finally {
+          await this.db.query(`DELETE FROM job_holders WHERE job_id = $1 AND worker_id = $2`, [job.id, workerId]).catch(() => undefined);
+        }
+      },
+    );
   }
 
   /**
