@@ -3,14 +3,12 @@ import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiParam, ApiTags } 
 import type { CoachingSessionDto, SessionReportDto } from '@touchline/shared';
 import { CurrentUser, RegisteredUserGuard } from '../auth';
 import { ApiErrors, SIGNED_IN_ERRORS, Errors, uuidParam } from '../common';
-import { mapSession, SessionsRepository, SessionsService, SessionResponse } from '../sessions';
+import { mapSession, SessionsRepository, SessionsService, SessionResponse, sessionIdParam } from '../sessions';
 import type { UserEntity } from '../users';
 import { AnalyseSessionJob } from './jobs/analyse-session.job';
 import { SessionReportResponse } from './dto/report.response';
 import { OWNER_VIEW } from './report/report-view';
 import { SessionReports } from './report/session-reports';
-
-const sessionId = uuidParam(Errors.sessionNotFound);
 
 @ApiTags('sessions')
 @ApiBearerAuth()
@@ -30,7 +28,7 @@ export class AnalysisController {
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: SessionReportResponse })
   @ApiErrors(409)
-  async report(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<SessionReportDto> {
+  async report(@CurrentUser() user: UserEntity, @Param('id', sessionIdParam) id: string): Promise<SessionReportDto> {
     return this.reports.build(await this.sessions.get(user, id), OWNER_VIEW);
   }
 
@@ -40,7 +38,7 @@ export class AnalysisController {
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiAcceptedResponse({ description: 'The session, waiting for analysis again', type: SessionResponse })
   @ApiErrors(409)
-  async retry(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<CoachingSessionDto> {
+  async retry(@CurrentUser() user: UserEntity, @Param('id', sessionIdParam) id: string): Promise<CoachingSessionDto> {
     const session = await this.sessions.get(user, id);
     if (session.processingStatus === 'failed' && !session.failureRetryable) throw Errors.retryPermanent();
     if (!(await this.sessionRows.retryFailed(id, user.id))) throw Errors.retryNotFailed();

@@ -3,12 +3,12 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse,
 import type { CreatedReviewLinkDto, ReviewCommentDto, ReviewLinkDto } from '@touchline/shared';
 import { CurrentUser, RegisteredUserGuard } from '../auth';
 import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS, Errors, uuidParam } from '../common';
+import { sessionIdParam } from '../sessions';
 import type { UserEntity } from '../users';
 import { CreateReviewLinkBody, CreatedReviewLinkResponse, ReviewLinkResponse } from './dto/review-link.dto';
 import { ReviewCommentResponse, UpdateReviewCommentBody } from './dto/review-comment.dto';
 import { ReviewLinksService } from './review-links.service';
 
-const sessionId = uuidParam(Errors.sessionNotFound);
 const linkId = uuidParam(Errors.reviewLinkNotFound);
 const commentId = uuidParam(Errors.reviewCommentNotFound);
 
@@ -26,13 +26,13 @@ export class ReviewLinksController {
   @Post('review-links')
   @ApiCreatedResponse({ type: CreatedReviewLinkResponse })
   @ApiErrors(...BODY_ERRORS, 403, 409)
-  create(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string, @Body() body: CreateReviewLinkBody): Promise<CreatedReviewLinkDto> {
+  create(@CurrentUser() user: UserEntity, @Param('id', sessionIdParam) id: string, @Body() body: CreateReviewLinkBody): Promise<CreatedReviewLinkDto> {
     return this.reviews.create(user, id, body);
   }
 
   @Get('review-links')
   @ApiOkResponse({ type: [ReviewLinkResponse] })
-  list(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<ReviewLinkDto[]> {
+  list(@CurrentUser() user: UserEntity, @Param('id', sessionIdParam) id: string): Promise<ReviewLinkDto[]> {
     return this.reviews.list(user, id);
   }
 
@@ -41,13 +41,13 @@ export class ReviewLinksController {
   @HttpCode(204)
   @ApiParam({ name: 'linkId', format: 'uuid' })
   @ApiNoContentResponse({ description: 'The link no longer works' })
-  async revoke(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string, @Param('linkId', linkId) link: string): Promise<void> {
+  async revoke(@CurrentUser() user: UserEntity, @Param('id', sessionIdParam) id: string, @Param('linkId', linkId) link: string): Promise<void> {
     await this.reviews.revoke(user, id, link);
   }
 
   @Get('review-comments')
   @ApiOkResponse({ type: [ReviewCommentResponse] })
-  comments(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<ReviewCommentDto[]> {
+  comments(@CurrentUser() user: UserEntity, @Param('id', sessionIdParam) id: string): Promise<ReviewCommentDto[]> {
     return this.reviews.comments(user, id);
   }
 
@@ -58,7 +58,7 @@ export class ReviewLinksController {
   @ApiErrors(...BODY_ERRORS)
   resolve(
     @CurrentUser() user: UserEntity,
-    @Param('id', sessionId) id: string,
+    @Param('id', sessionIdParam) id: string,
     @Param('commentId', commentId) comment: string,
     @Body() body: UpdateReviewCommentBody,
   ): Promise<ReviewCommentDto> {

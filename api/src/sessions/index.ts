@@ -2,6 +2,7 @@
 export { CREATE_SESSION_SCHEMA } from './dto/create-session.dto';
 export { ListSessionsQuery } from './dto/list-sessions.query';
 export { MediaUrlResponse, SessionResponse } from './dto/session.response';
+export { sessionIdParam } from './session-id';
 export { SessionEvents } from './session-events';
 export { mapSession } from './session.mapper';
 export { SessionsModule } from './sessions.module';

@@ -7,10 +7,9 @@ import type { UserEntity } from '../users';
 import { CreateSessionBody } from './dto/create-session.dto';
 import { ListSessionsQuery } from './dto/list-sessions.query';
 import { CreatedSessionResponse, MediaUrlResponse, SessionPageResponse, SessionResponse, UploadUsageResponse } from './dto/session.response';
+import { sessionIdParam } from './session-id';
 import { mapSession } from './session.mapper';
 import { SessionsService } from './sessions.service';
-
-const sessionId = uuidParam(Errors.sessionNotFound);
 
 @ApiTags('sessions')
 @ApiBearerAuth()
@@ -46,7 +45,7 @@ export class SessionsController {
   @Get(':id')
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: SessionResponse })
-  async get(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<CoachingSessionDto> {
+  async get(@CurrentUser() user: UserEntity, @Param('id', sessionIdParam) id: string): Promise<CoachingSessionDto> {
     return mapSession(await this.sessions.get(user, id));
   }
 
@@ -55,7 +54,7 @@ export class SessionsController {
   @HttpCode(204)
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiNoContentResponse({ description: 'The session and its recording are gone' })
-  async remove(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<void> {
+  async remove(@CurrentUser() user: UserEntity, @Param('id', sessionIdParam) id: string): Promise<void> {
     await this.sessions.delete(user, id);
   }
 
@@ -64,7 +63,7 @@ export class SessionsController {
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: MediaUrlResponse })
   @ApiErrors(409)
-  media(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<{ url: string; expiresAt: string }> {
+  media(@CurrentUser() user: UserEntity, @Param('id', sessionIdParam) id: string): Promise<{ url: string; expiresAt: string }> {
     return this.sessions.mediaUrl(user, id);
   }
 }

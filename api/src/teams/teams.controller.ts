@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse,
 import type { TeamDto, TeamInvitationDto, TeamMemberDto, TeamOverviewDto, TeamSessionPageDto, TeamSessionReportDto, TeamSquadDto } from '@touchline/shared';
 import { CurrentUser, RegisteredUserGuard } from '../auth';
 import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS, Errors, uuidParam } from '../common';
-import { MediaUrlResponse } from '../sessions';
+import { MediaUrlResponse, sessionIdParam } from '../sessions';
 import { SquadBody, TeamSquadResponse, SquadService } from '../squad';
 import type { UserEntity } from '../users';
 import { ChangeRoleBody, CreateInvitationBody, RenameTeamBody, TeamSessionsQuery } from './dto/team.dto';
@@ -20,7 +20,6 @@ import { TeamsService } from './teams.service';
 
 const userId = uuidParam(Errors.teamMemberNotFound);
 const invitationId = uuidParam(Errors.invitationNotFound);
-const sessionId = uuidParam(Errors.sessionNotFound);
 
 /**
  * The caller's Elite team. Every route checks membership (and, but for `GET /api/team` and `GET /api/team/squad`, the Elite Admin role) on the
@@ -116,7 +115,7 @@ export class TeamsController {
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: TeamSessionReportResponse })
   @ApiErrors(409)
-  async report(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<TeamSessionReportDto> {
+  async report(@CurrentUser() user: UserEntity, @Param('id', sessionIdParam) id: string): Promise<TeamSessionReportDto> {
     return this.teams.sessionReport(await this.teams.adminAccess(user), id);
   }
 
@@ -125,7 +124,7 @@ export class TeamsController {
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: MediaUrlResponse })
   @ApiErrors(409)
-  async media(@CurrentUser() user: UserEntity, @Param('id', sessionId) id: string): Promise<{ url: string; expiresAt: string }> {
+  async media(@CurrentUser() user: UserEntity, @Param('id', sessionIdParam) id: string): Promise<{ url: string; expiresAt: string }> {
     return this.teams.sessionMedia(await this.teams.adminAccess(user), id);
   }
 
