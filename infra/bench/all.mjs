@@ -15,6 +15,8 @@ const BENCHMARKS = {
   auth: ['node', ['infra/bin/bench.mjs', 'auth']],
   upload: ['node', ['infra/bench/upload.mjs']],
   dashboards: ['node', ['infra/bench/dashboards.mjs']],
+  load: ['node', ['infra/bench/load.mjs']],
+  backlog: ['node', ['infra/bench/backlog.mjs']],
   analysis: ['node', ['infra/bench/analysis.mjs']],
   web: ['node', ['infra/bin/bench.mjs', 'web']],
   lighthouse: ['node', ['infra/bin/bench.mjs', 'lighthouse']],
