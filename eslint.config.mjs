@@ -38,7 +38,7 @@ const tablesWithoutEntity = {
   database: ['identity_secrets', 'throttle_attempts'],
   identity: ['email_verifications', 'oidc_payloads'],
   jobs: ['job_holders'],
-  plans: ['plans'],
+  plans: ['plans', 'billing_accounts', 'billing_events'],
 };
 const tableOwners = [
   ...dirs('api/src').flatMap((module) =>

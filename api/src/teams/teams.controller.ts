@@ -1,11 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { TeamDto, TeamInvitationDto, TeamMemberDto, TeamOverviewDto, TeamSessionPageDto, TeamSessionReportDto, TeamSquadDto } from '@touchline/shared';
-import { CurrentUser, RegisteredUserGuard } from '../auth';
+import { RegisteredUserGuard } from '../auth';
 import { ApiErrors, BODY_ERRORS, SIGNED_IN_ERRORS, Errors, uuidParam } from '../common';
 import { MediaUrlResponse, sessionIdParam } from '../sessions';
 import { SquadBody, TeamSquadResponse, SquadService } from '../squad';
-import type { UserEntity } from '../users';
 import { ChangeRoleBody, CreateInvitationBody, RenameTeamBody, TeamSessionsQuery } from './dto/team.dto';
 import {
   TeamInvitationResponse,
@@ -16,19 +15,20 @@ import {
   TeamSessionReportResponse,
 } from './dto/team.response';
 import { InvitationsService } from './invitations.service';
-import { TeamsService } from './teams.service';
+import { CurrentTeam, OpenToTeamMembers, TeamRoleGuard } from './team-role.guard';
+import { TeamsService, type TeamAccess } from './teams.service';
 
 const userId = uuidParam(Errors.teamMemberNotFound);
 const invitationId = uuidParam(Errors.invitationNotFound);
 
 /**
- * The caller's Elite team. Every route checks membership (and, but for `GET /api/team` and `GET /api/team/squad`, the Elite Admin role) on the
- * server; anyone else gets 404, so the routes reveal nothing about other teams.
+ * The caller's Elite team, for its Elite Admins (`TeamRoleGuard`); `GET /api/team` and `GET /api/team/squad` are open
+ * to every member. Anyone else gets 404, so the routes reveal nothing about other teams.
  */
 @ApiTags('team')
 @ApiBearerAuth()
 @ApiErrors(...SIGNED_IN_ERRORS)
-@UseGuards(RegisteredUserGuard)
+@UseGuards(RegisteredUserGuard, TeamRoleGuard)
 @Controller('team')
 export class TeamsController {
   constructor(
@@ -38,30 +38,31 @@ export class TeamsController {
   ) {}
 
   @Get()
+  @OpenToTeamMembers()
   @ApiOkResponse({ type: TeamResponse })
-  async team(@CurrentUser() user: UserEntity): Promise<TeamDto> {
-    return this.teams.team(await this.teams.access(user));
+  team(@CurrentTeam() access: TeamAccess): Promise<TeamDto> {
+    return this.teams.team(access);
   }
 
   @Put()
   @ApiOkResponse({ type: TeamResponse })
   @ApiErrors(...BODY_ERRORS)
-  async rename(@CurrentUser() user: UserEntity, @Body() body: RenameTeamBody): Promise<TeamDto> {
-    return this.teams.rename(await this.teams.adminAccess(user), body.name);
+  rename(@CurrentTeam() access: TeamAccess, @Body() body: RenameTeamBody): Promise<TeamDto> {
+    return this.teams.rename(access, body.name);
   }
 
   @Get('members')
   @ApiOkResponse({ type: [TeamMemberResponse] })
-  async members(@CurrentUser() user: UserEntity): Promise<TeamMemberDto[]> {
-    return this.teams.members(await this.teams.adminAccess(user));
+  members(@CurrentTeam() access: TeamAccess): Promise<TeamMemberDto[]> {
+    return this.teams.members(access);
   }
 
   @Put('members/:userId/role')
   @ApiParam({ name: 'userId', format: 'uuid' })
   @ApiOkResponse({ type: TeamMemberResponse })
   @ApiErrors(...BODY_ERRORS, 409)
-  async changeRole(@CurrentUser() user: UserEntity, @Param('userId', userId) memberId: string, @Body() body: ChangeRoleBody): Promise<TeamMemberDto> {
-    return this.teams.changeRole(await this.teams.adminAccess(user), memberId, body.role);
+  changeRole(@CurrentTeam() access: TeamAccess, @Param('userId', userId) memberId: string, @Body() body: ChangeRoleBody): Promise<TeamMemberDto> {
+    return this.teams.changeRole(access, memberId, body.role);
   }
 
   @Delete('members/:userId')
@@ -69,21 +70,21 @@ export class TeamsController {
   @ApiParam({ name: 'userId', format: 'uuid' })
   @ApiNoContentResponse({ description: 'The membership has ended; the coach keeps the account and sessions' })
   @ApiErrors(409)
-  async remove(@CurrentUser() user: UserEntity, @Param('userId', userId) memberId: string): Promise<void> {
-    return this.teams.remove(await this.teams.adminAccess(user), memberId);
+  remove(@CurrentTeam() access: TeamAccess, @Param('userId', userId) memberId: string): Promise<void> {
+    return this.teams.remove(access, memberId);
   }
 
   @Get('invitations')
   @ApiOkResponse({ type: [TeamInvitationResponse] })
-  async listInvitations(@CurrentUser() user: UserEntity): Promise<TeamInvitationDto[]> {
-    return this.invitations.list(await this.teams.adminAccess(user));
+  listInvitations(@CurrentTeam() access: TeamAccess): Promise<TeamInvitationDto[]> {
+    return this.invitations.list(access);
   }
 
   @Post('invitations')
   @ApiCreatedResponse({ type: TeamInvitationResponse })
   @ApiErrors(...BODY_ERRORS, 409, 429)
-  async invite(@CurrentUser() user: UserEntity, @Body() body: CreateInvitationBody): Promise<TeamInvitationDto> {
-    return this.invitations.invite(await this.teams.adminAccess(user), body.email, body.role);
+  invite(@CurrentTeam() access: TeamAccess, @Body() body: CreateInvitationBody): Promise<TeamInvitationDto> {
+    return this.invitations.invite(access, body.email, body.role);
   }
 
   @Post('invitations/:id/resend')
@@ -91,8 +92,8 @@ export class TeamsController {
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: TeamInvitationResponse })
   @ApiErrors(409, 429)
-  async resend(@CurrentUser() user: UserEntity, @Param('id', invitationId) id: string): Promise<TeamInvitationDto> {
-    return this.invitations.resend(await this.teams.adminAccess(user), id);
+  resend(@CurrentTeam() access: TeamAccess, @Param('id', invitationId) id: string): Promise<TeamInvitationDto> {
+    return this.invitations.resend(access, id);
   }
 
   @Delete('invitations/:id')
@@ -100,23 +101,23 @@ export class TeamsController {
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiNoContentResponse({ description: 'The invitation is revoked' })
   @ApiErrors(409)
-  async revoke(@CurrentUser() user: UserEntity, @Param('id', invitationId) id: string): Promise<void> {
-    return this.invitations.revoke(await this.teams.adminAccess(user), id);
+  revoke(@CurrentTeam() access: TeamAccess, @Param('id', invitationId) id: string): Promise<void> {
+    return this.invitations.revoke(access, id);
   }
 
   @Get('sessions')
   @ApiOkResponse({ type: TeamSessionPageResponse })
   @ApiErrors(400)
-  async sessions(@CurrentUser() user: UserEntity, @Query() query: TeamSessionsQuery): Promise<TeamSessionPageDto> {
-    return this.teams.sessions(await this.teams.adminAccess(user), query);
+  sessions(@CurrentTeam() access: TeamAccess, @Query() query: TeamSessionsQuery): Promise<TeamSessionPageDto> {
+    return this.teams.sessions(access, query);
   }
 
   @Get('sessions/:id/report')
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: TeamSessionReportResponse })
   @ApiErrors(409)
-  async report(@CurrentUser() user: UserEntity, @Param('id', sessionIdParam) id: string): Promise<TeamSessionReportDto> {
-    return this.teams.sessionReport(await this.teams.adminAccess(user), id);
+  report(@CurrentTeam() access: TeamAccess, @Param('id', sessionIdParam) id: string): Promise<TeamSessionReportDto> {
+    return this.teams.sessionReport(access, id);
   }
 
   /** A short-lived URL of a member's recording (HTTP Range requests served), for the read-only report's player. */
@@ -124,27 +125,28 @@ export class TeamsController {
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: MediaUrlResponse })
   @ApiErrors(409)
-  async media(@CurrentUser() user: UserEntity, @Param('id', sessionIdParam) id: string): Promise<{ url: string; expiresAt: string }> {
-    return this.teams.sessionMedia(await this.teams.adminAccess(user), id);
+  media(@CurrentTeam() access: TeamAccess, @Param('id', sessionIdParam) id: string): Promise<{ url: string; expiresAt: string }> {
+    return this.teams.sessionMedia(access, id);
   }
 
   @Get('overview')
   @ApiOkResponse({ type: TeamOverviewResponse })
-  async overview(@CurrentUser() user: UserEntity): Promise<TeamOverviewDto> {
-    return this.teams.overview(await this.teams.adminAccess(user));
+  overview(@CurrentTeam() access: TeamAccess): Promise<TeamOverviewDto> {
+    return this.teams.overview(access);
   }
 
   /** The team's shared squad, for every member to see. */
   @Get('squad')
+  @OpenToTeamMembers()
   @ApiOkResponse({ type: TeamSquadResponse })
-  async squad(@CurrentUser() user: UserEntity): Promise<TeamSquadDto> {
-    return this.squads.team((await this.teams.access(user)).membership);
+  squad(@CurrentTeam() access: TeamAccess): Promise<TeamSquadDto> {
+    return this.squads.team(access.membership);
   }
 
   @Put('squad')
   @ApiOkResponse({ type: TeamSquadResponse })
   @ApiErrors(...BODY_ERRORS)
-  async replaceSquad(@CurrentUser() user: UserEntity, @Body() body: SquadBody): Promise<TeamSquadDto> {
-    return this.squads.replaceTeam((await this.teams.adminAccess(user)).membership, body.names);
+  replaceSquad(@CurrentTeam() access: TeamAccess, @Body() body: SquadBody): Promise<TeamSquadDto> {
+    return this.squads.replaceTeam(access.membership, body.names);
   }
 }
