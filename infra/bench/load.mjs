@@ -221,14 +221,14 @@ try {
     const ids = coach.completed;
     const pages = [
       { page: 'GET /api/sessions', route: '/api/sessions' },
-      { page: 'GET /api/sessions/:id/report', route: `/api/sessions/${ids[n % ids.length]}/report` },
+      { page: 'GET /api/sessions/:id/report', route: (round) => `/api/sessions/${ids[(n + round) % ids.length]}/report` },
       { page: 'GET /api/dashboard/overview', route: '/api/dashboard/overview' },
     ];
     if (coach.development) pages.push({ page: 'GET /api/dashboard/development', route: '/api/dashboard/development' });
     if (coach.compare)
       pages.push({
         page: 'GET /api/dashboard/compare (4)',
-        route: `/api/dashboard/compare?ids=${ids.slice(n % (ids.length - 3), (n % (ids.length - 3)) + 4).join(',')}`,
+        route: (round) => `/api/dashboard/compare?ids=${ids.slice((n + round) % (ids.length - 3), ((n + round) % (ids.length - 3)) + 4).join(',')}`,
       });
     return pages;
   };
@@ -254,7 +254,8 @@ try {
       users.map(async ({ token, script }) => {
         for (let n = 0; performance.now() < until; n++) {
           const { page, route } = script[n % script.length];
-          const r = await get(route, token);
+          // A session's report and the sessions compared change from one round of the script to the next.
+          const r = await get(typeof route === 'function' ? route(Math.floor(n / script.length)) : route, token);
           if (!times.has(page)) times.set(page, []);
           times.get(page).push(r.ms);
           if (r.status !== 200) errors.set(`${page} → ${r.status}`, (errors.get(`${page} → ${r.status}`) ?? 0) + 1);
