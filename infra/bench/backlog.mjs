@@ -10,7 +10,7 @@
 // each reached `completed`, once, with its result written once (counted by triggers this bench adds to its own
 // database), none failed or was left waiting. Analyses a kill interrupted are counted: they start again.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureSystemPackages } from '../lib/system.mjs';
 import { ensureBuilt, ensureInstalled, log } from '../lib/setup.mjs';
@@ -28,6 +28,7 @@ ensureSystemPackages();
 ensureBuilt();
 const { generateSession, reportRows } = await import('@touchline/tooling');
 
+const startLoad = loadavg()[0];
 const database = await startDatabase('backlog');
 const { client } = database;
 let api;
@@ -222,6 +223,7 @@ try {
   console.log(
     [
       '',
+      `Load average (1 min) at the start ${startLoad.toFixed(1)}, at the end ${loadavg()[0].toFixed(1)}`,
       `Backlog of ${BACKLOG} analyses (${RECORDING_SECONDS} s recordings, no transcriber), a worker killed (SIGKILL) and restarted every ${KILL_EVERY_SECONDS} s`,
       ...rounds.map(
         (r) =>

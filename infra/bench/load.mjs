@@ -17,6 +17,7 @@
 // The load comes from this process over loopback, on the same machine as the API and PostgreSQL.
 import http from 'node:http';
 import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
 import { percentile, seedAnalyses, startApiProcess, startDatabase, tokenSigner } from './federation-server.mjs';
@@ -45,6 +46,7 @@ const streamCoaches = Math.ceil(STREAMS / PER_COACH);
 // The stream coaches, one more for the baseline stream, and the browsing coaches (the same ones where they overlap).
 const COACHES = Math.max(VIRTUAL_COACHES, streamCoaches + 1, 24);
 
+const startLoad = loadavg()[0];
 const database = await startDatabase('load');
 const { client } = database;
 let api;
@@ -198,6 +200,7 @@ try {
   console.log(
     [
       '',
+      `Load average (1 min) at the start ${startLoad.toFixed(1)}, now ${loadavg()[0].toFixed(1)}`,
       `A. ${STREAMS} live-status streams (${streamCoaches} coaches × ${PER_COACH}) on one API process`,
       `   API RSS ${mib(rssBefore).toFixed(0)} MiB before, ${mib(rssAfter).toFixed(0)} MiB with them open (${perStreamKiB.toFixed(1)} KiB per stream), ${mib(rssLoaded).toFixed(0)} MiB after the changes; opened in ${openSeconds.toFixed(1)} s`,
       `   one stream open (baseline): ${CHANGES} changes  p50 ${ms(single.p50)}  p95 ${ms(single.p95)}  max ${ms(single.max)}  missed ${single.missed}`,
@@ -294,6 +297,7 @@ try {
   console.log(
     [
       '',
+      `Load average (1 min) now ${loadavg()[0].toFixed(1)}`,
       `B. ${browsers.length} concurrent virtual coaches${THINK_MS ? `, ${THINK_MS} ms between requests` : ', no pause between requests'}, ${LOAD_SECONDS} s (health ${HEALTH_SECONDS} s); API RSS ${mib(rssBrowsing).toFixed(0)} MiB after`,
       `   ${'GET /api/health (baseline)'.padEnd(34)} ${line(health.all)}  ${health.perSecond.toFixed(0)} req/s  errors ${healthErrors}`,
       ...browsing.pages.map((p) => `   ${p.page.padEnd(34)} ${line(p)}  p99 ×${(p.p99 / health.all.p99).toFixed(1)} health`),
