@@ -23,6 +23,8 @@ test.describe.configure({ mode: 'serial', timeout: 600_000 });
 const project = 'touchline-e2e';
 /** Back from Keycloak to the app: the code exchange and the first API calls, on a whole stack sharing two cores. */
 const SIGN_IN_MS = 30_000;
+/** How long Keycloak may take, once its container is healthy again, before its pages answer through nginx. */
+const KEYCLOAK_BACK_MS = 180_000;
 const secret = () => randomBytes(20).toString('hex');
 let offline = false;
 let stack: StartedDockerComposeEnvironment | undefined;
@@ -40,11 +42,21 @@ let password = 'compose-secret-1';
  */
 const PREVIOUS_RELEASE = '2fc89b7';
 
-/** A fresh sign-in on Keycloak's page (no session kept from before): the journey's coach unless told otherwise. */
+/**
+ * A fresh sign-in on Keycloak's page (no session kept from before): the journey's coach unless told otherwise. Where
+ * the app says sign-in is unavailable (Keycloak still starting after a restart), the coach presses "Try again", as the
+ * page asks, until Keycloak's page opens.
+ */
 async function signIn(on: Page = page, address = email, secret = password): Promise<void> {
   await on.context().clearCookies();
   await on.goto(`${url}/login`);
-  await on.locator('input[name=username]').fill(address);
+  const username = on.locator('input[name=username]');
+  const tryAgain = on.getByRole('button', { name: 'Try again' });
+  await expect(async () => {
+    if (await tryAgain.isVisible()) await tryAgain.click();
+    await expect(username).toBeVisible({ timeout: 15_000 });
+  }).toPass({ timeout: KEYCLOAK_BACK_MS });
+  await username.fill(address);
   await on.locator('input[name=password]').fill(secret);
   await on.locator('input[name=password]').press('Enter');
   await expect(on).toHaveURL(`${url}/dashboard/overview`, { timeout: SIGN_IN_MS });
@@ -300,6 +312,12 @@ test('PostgreSQL, MinIO and Keycloak restarted while an upload runs: it resumes 
   }
   await expect(page.getByTestId('upload-state')).toHaveText('Upload complete', { timeout: 300_000 });
   compose('up', '-d', '--wait', '--wait-timeout', '600', 'keycloak');
+  // Healthy is Keycloak's own word; the realm's pages through nginx are what a coach signs in on.
+  await expect
+    .poll(async () => (await fetch(`${url}/auth/realms/touchline/.well-known/openid-configuration`).catch(() => null))?.status, {
+      timeout: KEYCLOAK_BACK_MS,
+    })
+    .toBe(200);
 
   expect((await storedRecording(bearerOf()!, 'Restart session')).equals(readFileSync(file))).toBe(true);
 });
