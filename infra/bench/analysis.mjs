@@ -3,7 +3,8 @@
 // field noise at 20 dB SNR, as an MP4 video) analysed as the worker does: metrics only, with Whisper (the default
 // transcriber, through the same sidecar `npm start` runs, when it can be had here) and with pocketsphinx (the
 // fallback), and a talk-heavy session (runs of lines with breaths between them, the coach talking about 57 % of
-// the time, as an MP4 at 15 dB) the same ways. Prints audio seconds processed per wall-clock second for each and
+// the time, as an MP4 at 15 dB) the same ways, and once more with the Whisper sidecar running one pass at a time on
+// two threads instead of two passes of one thread each (its default). Prints audio seconds processed per wall-clock second for each and
 // its inverse, the real-time factor, beside ffmpeg's decode of the same file alone (the baseline, measured in the
 // same run) as a ratio, the CPU seconds per minute of audio (the analysing process, the recognisers it runs and
 // the Whisper sidecar: a figure a busy machine depresses far less than the wall clock), the load average when
@@ -145,6 +146,14 @@ const heavyMetrics = await analyse(talkHeavy, 'none');
 const heavyTranscribed = await analyse(talkHeavy, 'pocketsphinx');
 const heavyWhispered = whisper ? await analyse(talkHeavy, 'whisper') : null;
 await whisper?.stop();
+// The same session with the sidecar's earlier layout, one pass at a time on two threads, for comparison.
+let heavyOnePass = null;
+if (whisper) {
+  log('talk-heavy session with Whisper, one pass at a time on two threads (the comparison)…');
+  whisper = await startWhisper({ workers: 1, threads: 2 });
+  heavyOnePass = await analyse(talkHeavy, 'whisper');
+  await whisper.stop();
+}
 
 const speed = (r) => r.audioSeconds / r.wallSeconds;
 const realTimeFactor = (r) => r.wallSeconds / r.audioSeconds;
@@ -157,6 +166,9 @@ const rows = [
   { run: `talk-heavy ${TALK_HEAVY_MINUTES} min: ffmpeg decode alone`, r: heavyBaseline, base: heavyBaseline },
   { run: `talk-heavy ${TALK_HEAVY_MINUTES} min: metrics only`, r: heavyMetrics, base: heavyBaseline },
   ...(heavyWhispered ? [{ run: `talk-heavy ${TALK_HEAVY_MINUTES} min: with Whisper (default)`, r: heavyWhispered, base: heavyBaseline }] : []),
+  ...(heavyOnePass
+    ? [{ run: `talk-heavy ${TALK_HEAVY_MINUTES} min: with Whisper, one pass at a time on 2 threads`, r: heavyOnePass, base: heavyBaseline }]
+    : []),
   {
     run: `talk-heavy ${TALK_HEAVY_MINUTES} min: with pocketsphinx${heavyWhispered ? ' (fallback)' : ' (default here)'}`,
     r: heavyTranscribed,

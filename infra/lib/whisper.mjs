@@ -272,11 +272,14 @@ function freePort() {
  * loaded the model, a few seconds). It exits when this process does: stop() ends it, and the sidecar also quits
  * when its stdin closes, so it does not outlive a parent that was killed.
  */
-export async function startWhisper({ python, model }, { threads = process.env.TOUCHLINE_WHISPER_THREADS ?? '2', timeoutMs = 180_000 } = {}) {
+export async function startWhisper(
+  { python, model },
+  { workers = process.env.TOUCHLINE_WHISPER_WORKERS ?? '2', threads = process.env.TOUCHLINE_WHISPER_THREADS ?? '1', timeoutMs = 180_000 } = {},
+) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(python, [path.join(transcribers, 'server.py'), '--host', '127.0.0.1', '--port', String(port), '--exit-with-stdin'], {
-    env: { ...process.env, TOUCHLINE_WHISPER_MODEL: model, TOUCHLINE_WHISPER_THREADS: String(threads) },
+    env: { ...process.env, TOUCHLINE_WHISPER_MODEL: model, TOUCHLINE_WHISPER_WORKERS: String(workers), TOUCHLINE_WHISPER_THREADS: String(threads) },
     stdio: ['pipe', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -6,9 +6,12 @@ CPU) with the verified weights that install_weights.py assembled; no network at 
 the model's SHA-256 checked against the published one before it is loaded).
 
   TOUCHLINE_WHISPER_MODEL=~/.cache/touchline/transcribers/whisper-base \
-  TOUCHLINE_WHISPER_THREADS=2 python server.py --host 127.0.0.1 --port 9000
+  TOUCHLINE_WHISPER_WORKERS=2 TOUCHLINE_WHISPER_THREADS=1 python server.py --host 127.0.0.1 --port 9000
 
-One request at a time (a 2-core server has no room for two Whisper passes at once); requests queue.
+TOUCHLINE_WHISPER_WORKERS passes at once (faster-whisper's workers, one model in memory), each on
+TOUCHLINE_WHISPER_THREADS threads; further requests queue. A Whisper pass keeps a second thread of its own busy for
+only part of its time (beam search over small matrices), so on 2 cores two passes of one thread each transcribe more
+per second than one pass of two threads (docs/benchmarks.md, bench:analysis).
 """
 import argparse
 import email.parser
@@ -19,7 +22,7 @@ import os
 import sys
 import threading
 import wave
-from http.server import BaseHTTPRequestHandler, HTTPServer
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import numpy as np
@@ -31,13 +34,13 @@ MAX_BODY = 50 * 1024 * 1024
 RATE = 16000
 
 
-def load_model(model_dir: Path, threads: int):
+def load_model(model_dir: Path, threads: int, workers: int):
     expected = {p['model.bin'] for p in PUBLISHED_SHA256.values()}
     digest = sha256(model_dir / 'model.bin')
     if digest not in expected:
         raise SystemExit(f'{model_dir}/model.bin ({digest}) is not a verified model; run install_weights.py')
     from faster_whisper import WhisperModel
-    model = WhisperModel(str(model_dir), device='cpu', compute_type='int8', cpu_threads=threads, num_workers=1,
+    model = WhisperModel(str(model_dir), device='cpu', compute_type='int8', cpu_threads=threads, num_workers=workers,
                          local_files_only=True)
     return model
 
@@ -60,7 +63,7 @@ def pcm_of_wav(data: bytes):
 
 class Handler(BaseHTTPRequestHandler):
     model = None
-    lock = threading.Lock()
+    passes = threading.BoundedSemaphore(1)
     protocol_version = 'HTTP/1.1'
 
     def reply(self, status, body, kind='application/json'):
@@ -105,7 +108,7 @@ class Handler(BaseHTTPRequestHandler):
         # Word times (verbose_json with timestamp_granularities[]=word) let a client send several utterances joined
         # in one request, one Whisper pass instead of one each, and give each its words back.
         words = fmt == 'verbose_json' and 'word' in granularities
-        with self.lock:
+        with self.passes:
             segments, info = self.model.transcribe(pcm, language=language, task='transcribe', beam_size=5,
                                                    vad_filter=False, condition_on_previous_text=False,
                                                    without_timestamps=not words, word_timestamps=words,
@@ -138,9 +141,14 @@ def main():
     if a.exit_with_stdin:
         threading.Thread(target=lambda: (sys.stdin.buffer.read(), os._exit(0)), daemon=True).start()
     model_dir = Path(os.environ.get('TOUCHLINE_WHISPER_MODEL', Path.home() / '.cache/touchline/transcribers/whisper-base')).expanduser()
-    Handler.model = load_model(model_dir, int(os.environ.get('TOUCHLINE_WHISPER_THREADS', '2')))
-    print(f'listening on {a.host}:{a.port} with {model_dir}', flush=True)
-    HTTPServer((a.host, a.port), Handler).serve_forever()
+    workers = max(1, int(os.environ.get('TOUCHLINE_WHISPER_WORKERS', '2')))
+    threads = max(1, int(os.environ.get('TOUCHLINE_WHISPER_THREADS', '1')))
+    Handler.model = load_model(model_dir, threads, workers)
+    Handler.passes = threading.BoundedSemaphore(workers)
+    print(f'listening on {a.host}:{a.port} with {model_dir}: {workers} passes at once, {threads} threads each', flush=True)
+    server = ThreadingHTTPServer((a.host, a.port), Handler)
+    server.daemon_threads = True
+    server.serve_forever()
 
 
 if __name__ == '__main__':

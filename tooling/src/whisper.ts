@@ -20,7 +20,7 @@ export interface WhisperSidecar {
 
 interface Launcher {
   ensureWhisper(): WhisperInstall;
-  startWhisper(install: WhisperInstall, options?: { threads?: number; timeoutMs?: number }): Promise<WhisperSidecar>;
+  startWhisper(install: WhisperInstall, options?: { workers?: number; threads?: number; timeoutMs?: number }): Promise<WhisperSidecar>;
 }
 
 const launcher = () => import(pathToFileURL(path.join(root, 'infra', 'lib', 'whisper.mjs')).href) as Promise<Launcher>;
@@ -34,7 +34,7 @@ export async function ensureWhisper(): Promise<WhisperInstall> {
 }
 
 /** Starts the sidecar (installing it first if needed) on a free loopback port; resolves once it has loaded the model. */
-export async function startWhisper(options?: { threads?: number; timeoutMs?: number }): Promise<WhisperSidecar> {
+export async function startWhisper(options?: { workers?: number; threads?: number; timeoutMs?: number }): Promise<WhisperSidecar> {
   const { ensureWhisper: install, startWhisper: start } = await launcher();
   return start(install(), options);
 }

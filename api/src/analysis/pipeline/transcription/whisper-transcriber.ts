@@ -4,6 +4,9 @@ import { assignWords, dropPromptEcho, joinSpans, type PlacedSpan, type TimedWord
 import { pcmBytes, pcmOfSpan, wavOfPcm } from './pcm';
 import type { Recognised, TranscribeOptions, Transcriber } from './transcriber';
 
+/** Windows in flight at once: the sidecar's default number of passes at once (TOUCHLINE_WHISPER_WORKERS). */
+const WINDOWS_AT_ONCE = 2;
+
 export interface WhisperTranscriberOptions {
   /** The sidecar's base URL (infra/transcribers/server.py, or any OpenAI-compatible service that answers word times). */
   url: string;
@@ -16,7 +19,8 @@ export interface WhisperTranscriberOptions {
  * Whisper base on the machine itself, behind the OpenAI-compatible sidecar (`TRANSCRIBER=whisper`). Consecutive
  * spans go joined into windows of up to 28 s, one Whisper pass each instead of one per span, asked for word times
  * (`verbose_json`, `timestamp_granularities[]=word`); each span gets back the words that fall in its place, and as
- * its confidence their mean probability. Windows go one at a time: the sidecar runs one pass at a time anyway.
+ * its confidence their mean probability. Two windows go at once, as the sidecar runs two passes at once (its
+ * workers); a sidecar with fewer queues the second.
  * Spans Whisper skipped in a window it otherwise heard are sent once more, joined among themselves.
  */
 export class WhisperTranscriber implements Transcriber {
@@ -30,19 +34,24 @@ export class WhisperTranscriber implements Transcriber {
     /** Transcribes the spans at these indexes, joined; answers the indexes that got no words in a window where others did. */
     const pass = async (indexes: number[], progress: (spans: number) => Promise<void>) => {
       const missed: number[] = [];
-      for (const window of joinSpans(indexes.map((i) => spans[i]!))) {
-        const places = window.spans.map((place) => ({ ...place, index: indexes[place.index]! }));
-        const answer = await postTranscription(
-          { ...this.options, apiKey: undefined, timeoutMs: this.options.timeoutMs ?? 300_000 },
-          await joinedWav(pcmFile, spans, places),
-          { response_format: 'verbose_json', 'timestamp_granularities[]': 'word', prompt },
-        );
-        const heard = assignWords(dropPromptEcho(wordsOf(answer), names, prompt), places);
-        for (const [k, words] of heard.entries()) if (words.length > 0) results[places[k]!.index] = recognisedOf(words);
-        if (heard.some((words) => words.length > 0)) missed.push(...places.filter((_, k) => heard[k]!.length === 0).map((p) => p.index));
-        await progress(places.length);
-      }
-      return missed;
+      const windows = joinSpans(indexes.map((i) => spans[i]!));
+      let next = 0;
+      const sendWindows = async () => {
+        for (let window = windows[next++]; window; window = windows[next++]) {
+          const places = window.spans.map((place) => ({ ...place, index: indexes[place.index]! }));
+          const answer = await postTranscription(
+            { ...this.options, apiKey: undefined, timeoutMs: this.options.timeoutMs ?? 300_000 },
+            await joinedWav(pcmFile, spans, places),
+            { response_format: 'verbose_json', 'timestamp_granularities[]': 'word', prompt },
+          );
+          const heard = assignWords(dropPromptEcho(wordsOf(answer), names, prompt), places);
+          for (const [k, words] of heard.entries()) if (words.length > 0) results[places[k]!.index] = recognisedOf(words);
+          if (heard.some((words) => words.length > 0)) missed.push(...places.filter((_, k) => heard[k]!.length === 0).map((p) => p.index));
+          await progress(places.length);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(WINDOWS_AT_ONCE, windows.length) }, sendWindows));
+      return missed.sort((a, b) => a - b);
     };
     let done = 0;
     const missed = await pass(
