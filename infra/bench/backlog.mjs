@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // npm run bench:backlog — a backlog of analyses drained by worker processes that are killed as they work.
-// BENCH_BACKLOG (500) sessions with a short generated recording (BENCH_RECORDING_SECONDS, 10 s of field noise
-// with a coach's line in it; TRANSCRIBER=none, so each analysis is cheap) are uploaded through the API (a process
-// of its own that takes uploads and queues their analyses but runs none: BACKGROUND_JOBS=false) while no worker
-// runs. Then one worker process (`node api/dist/worker/main.js`) drains them, while every BENCH_KILL_EVERY
-// seconds (60) a worker is killed with SIGKILL and started again at once; then a fresh backlog the same way with
-// two workers. Prints the drain rate (analyses per minute, from the workers' start to the last analysis stored)
-// for one and two workers, and their ratio, and checks afterwards that every session was analysed exactly once:
-// each reached `completed`, once, with its result written once (counted by triggers this bench adds to its own
-// database), none failed or was left waiting. Analyses a kill interrupted are counted: they start again.
+// BENCH_BACKLOG sessions (300, so the default run stays under 8 minutes on 2 cores; 500 is the full-scale run)
+// with a short generated recording (BENCH_RECORDING_SECONDS, 10 s of field noise with a coach's line in it;
+// TRANSCRIBER=none, so each analysis is cheap) are uploaded through the API (a process of its own that takes
+// uploads and queues their analyses but runs none: BACKGROUND_JOBS=false) while no worker runs. Then one worker
+// process (`node api/dist/worker/main.js`) drains them, while every BENCH_KILL_EVERY seconds (60) a worker is
+// killed with SIGKILL and started again at once; then a fresh backlog the same way with two workers. Prints the
+// drain rate (analyses per minute, from the workers' start to the last analysis stored) for one and two workers,
+// and their ratio, and checks afterwards that every session was analysed exactly once: each reached `completed`,
+// once, with its result written once (counted by triggers this bench adds to its own database), none failed or
+// was left waiting. Analyses a kill interrupted are counted: they start again.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { ensureSystemPackages } from '../lib/system.mjs';
 import { ensureBuilt, ensureInstalled, log } from '../lib/setup.mjs';
 import { seedAnalyses, startApiProcess, startDatabase, startWorkerProcess, tokenSigner } from './federation-server.mjs';
 
-const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 500);
+const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 300);
 const KILL_EVERY_SECONDS = Number(process.env.BENCH_KILL_EVERY ?? 60);
 const RECORDING_SECONDS = Number(process.env.BENCH_RECORDING_SECONDS ?? 10);
 /** A round that has not drained in this long stops, and its sessions still waiting count as lost. */
