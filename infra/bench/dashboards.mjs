@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, log, root } from '../lib/setup.mjs';
+import { seedAnalyses } from './federation-server.mjs';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const FIRST = Number(process.env.BENCH_SESSIONS_FIRST ?? Math.round(SESSIONS / 10));
@@ -36,7 +37,7 @@ ensureBuilt();
 const { reportRows, seedFederation, growFederation } = await import('@touchline/tooling');
 
 const require = createRequire(path.join(root, 'api/package.json'));
-const { loadConfig, createApp, startEmbeddedPostgres, createLogger, freePort, loadRubric, talkMetrics, assessSession } = require('@touchline/api/tooling');
+const { loadConfig, createApp, startEmbeddedPostgres, createLogger, freePort } = require('@touchline/api/tooling');
 const { Client } = require('pg');
 const { importJWK, SignJWT } = require('jose');
 
@@ -55,32 +56,7 @@ await client.connect();
 
 try {
   // The reports the sessions copy: the API's own assessment of coded transcripts, as the worker stores them.
-  const rubric = loadRubric();
-  const analyses = Array.from({ length: REPORTS }, (_, i) => {
-    const gap = 18 + (i % 5) * 4;
-    const utterances = Array.from({ length: UTTERANCES }, (_, k) => ({
-      start: k * gap,
-      end: k * gap + 3 + ((k + i) % 7),
-      text: SAYINGS[(k * 3 + i) % SAYINGS.length],
-    }));
-    const duration = 3000 + i * 120;
-    const metrics = talkMetrics(utterances, duration, rubric.segmentation.intervention_gap_seconds.value);
-    const report = assessSession(
-      rubric,
-      metrics,
-      utterances,
-      utterances.map((u) => u.text),
-    );
-    return {
-      metrics: report.metrics,
-      segments: utterances.map(({ start, end }) => ({ start, end })),
-      transcriber: 'whisper',
-      transcript: report.transcript,
-      coachingStyle: report.coachingStyle,
-      scores: report.scores,
-      rubricVersion: rubric.version,
-    };
-  });
+  const analyses = seedAnalyses(REPORTS, UTTERANCES, { sayings: SAYINGS, baseSeconds: 3000 });
 
   log(`seeding a federation of 1,000 coaches with ${FIRST} analysed sessions…`);
   const federation = await seedFederation(client, { analyses, sessions: FIRST });

@@ -10,14 +10,14 @@ import path from 'node:path';
 import { root } from '../lib/setup.mjs';
 
 const require = createRequire(path.join(root, 'api/package.json'));
-const { startEmbeddedPostgres, freePort, loadRubric, talkMetrics, assessSession } = require('@touchline/api/tooling');
-const { Client } = require('pg');
-const { importJWK, SignJWT } = require('jose');
+// Loaded when first used: a bench imports this file before its ensureInstalled() and ensureBuilt() have run.
+const api = () => require('@touchline/api/tooling');
 
 /** A fresh data directory with the embedded PostgreSQL in it, and a client on it. */
 export async function startDatabase(name) {
   const dataDir = await mkdtemp(path.join(tmpdir(), `touchline-bench-${name}-`));
-  const db = await startEmbeddedPostgres(dataDir);
+  const db = await api().startEmbeddedPostgres(dataDir);
+  const { Client } = require('pg');
   const client = new Client({ connectionString: db.url });
   await client.connect();
   return {
@@ -50,7 +50,7 @@ const settings = (database, url, port) => ({
  */
 export async function startApiProcess(database, env = {}) {
   const { apiNodeFlags } = await import('@touchline/tooling');
-  const port = await freePort();
+  const port = await api().freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...apiNodeFlags(), path.join(root, 'api/dist/main.js')], {
     cwd: root,
@@ -114,6 +114,7 @@ export function startWorkerProcess(database, name, env = {}) {
 /** Signs access tokens for seeded coaches with the embedded provider's own key, as it would after a sign-in. */
 export async function tokenSigner(client, apiUrl) {
   const jwk = (await client.query(`SELECT value FROM identity_secrets WHERE name = 'jwks'`)).rows[0].value.keys[0];
+  const { importJWK, SignJWT } = require('jose');
   const key = await importJWK(jwk, 'RS256');
   return (coach) =>
     new SignJWT({ sub: coach.identityId, email: coach.email, email_verified: true, iss: `${apiUrl}/idp`, aud: 'touchline-api' })
@@ -125,17 +126,21 @@ export async function tokenSigner(client, apiUrl) {
 
 const SAYINGS = ['Pass it wide and keep your shape.', 'What did you see there?', 'Great first touch Sam!', 'Where is the space?', 'Lovely, well done Mia.'];
 
-/** A few reports as the worker stores them (the API's own assessment of coded transcripts), for seedFederation. */
-export function seedAnalyses(count = 4, utterances = 60) {
+/**
+ * A few reports as the worker stores them (the API's own assessment of coded transcripts), for seedFederation:
+ * `count` reports of `utterances` coded lines each, said in turn from `sayings`, in sessions of `baseSeconds` and up.
+ */
+export function seedAnalyses(count = 4, utterances = 60, { sayings = SAYINGS, baseSeconds = 1800 } = {}) {
+  const { loadRubric, talkMetrics, assessSession } = api();
   const rubric = loadRubric();
   return Array.from({ length: count }, (_, i) => {
     const gap = 18 + (i % 5) * 4;
     const lines = Array.from({ length: utterances }, (_, k) => ({
       start: k * gap,
       end: k * gap + 3 + ((k + i) % 7),
-      text: SAYINGS[(k * 3 + i) % SAYINGS.length],
+      text: sayings[(k * 3 + i) % sayings.length],
     }));
-    const metrics = talkMetrics(lines, 1800 + i * 120, rubric.segmentation.intervention_gap_seconds.value);
+    const metrics = talkMetrics(lines, baseSeconds + i * 120, rubric.segmentation.intervention_gap_seconds.value);
     const report = assessSession(
       rubric,
       metrics,
