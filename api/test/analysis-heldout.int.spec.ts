@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import {
   buildHeldOutSession,
   HELD_OUT_SESSIONS,
-  HELD_OUT_SQUAD,
+  heldOutSquad,
   measureHeldOut,
   precisionRecall,
   startWhisper,
@@ -41,7 +41,7 @@ beforeAll(async () => {
   const config = loadConfig({ DATA_DIR: dir, TRANSCRIBER: 'whisper', WHISPER_URL: sidecar.url }, dir);
   const { transcriber } = createTranscriber(config.analysis);
   for (const b of built) {
-    const analysis = await analyseRecording(b.file, { rubric, transcriber, squad: [...HELD_OUT_SQUAD], maxRecordingMinutes: 240 });
+    const analysis = await analyseRecording(b.file, { rubric, transcriber, squad: [...heldOutSquad(b.session)], maxRecordingMinutes: 240 });
     expect(analysis.transcriber).toBe('whisper');
     figures.push(measureHeldOut(b, analysis, { wordsOf, talkMetrics, gap: GAP }));
   }

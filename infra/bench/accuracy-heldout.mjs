@@ -9,13 +9,15 @@
 //
 // Needs the built tooling, shared and api (`npm run build -w tooling && npm run build -w shared && npm run build -w api`)
 // and the Whisper sidecar (installed into the cache on first use, as `npm start` does). Sessions are cached under
-// ~/.cache/touchline/bench/heldout; the figures are written there as figures.json. HELDOUT_ONLY=H1,H5 runs a few.
+// ~/.cache/touchline/bench/heldout; the figures are written there as figures.json, and each line whose question,
+// praise or instruction code was missed or wrongly given, beside what was heard over it, as misses.json.
+// HELDOUT_ONLY=H1,H5 runs a few.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { log } from '../lib/setup.mjs';
 
-const { cacheDir, buildHeldOutSession, HELD_OUT_SESSIONS, HELD_OUT_SQUAD, measureHeldOut, precisionRecall, startWhisper } = await import('@touchline/tooling');
+const { cacheDir, buildHeldOutSession, HELD_OUT_SESSIONS, heldOutSquad, measureHeldOut, precisionRecall, startWhisper } = await import('@touchline/tooling');
 const require = createRequire(import.meta.url);
 const { analyseRecording, createTranscriber, loadConfig, loadRubric, talkMetrics, wordsOf } = require('@touchline/api/tooling');
 
@@ -35,13 +37,28 @@ const config = loadConfig({ TRANSCRIBER: 'whisper', WHISPER_URL: whisper.url, DA
 const { transcriber } = createTranscriber(config.analysis);
 
 const figures = [];
+/** Each line whose codes the analysis got wrong, with what was heard over it: where a figure's misses come from. */
+const misses = [];
+const CODES = ['questioning', 'praise', 'instruction'];
+function codeMisses(b, analysis) {
+  return b.truth.flatMap((line, i) => {
+    const over = (analysis.transcript ?? []).filter((u) => u.start < line.end && u.end > line.start);
+    const said = CODES.filter((c) => b.codes[i].includes(c));
+    const found = CODES.filter((c) => over.some((u) => u.codes.includes(c)));
+    const wrong = [...said.filter((c) => !found.includes(c)).map((c) => `-${c}`), ...found.filter((c) => !said.includes(c)).map((c) => `+${c}`)];
+    return wrong.length
+      ? [{ session: b.session.id, line: line.text, wrong: wrong.join(' '), heard: over.map((u) => `${u.text} [${u.codes.join(',')}]`).join(' | ') }]
+      : [];
+  });
+}
 const started = Date.now();
 try {
   for (const b of built) {
     const at = Date.now();
-    const analysis = await analyseRecording(b.file, { rubric, transcriber, squad: [...HELD_OUT_SQUAD], maxRecordingMinutes: 240 });
+    const analysis = await analyseRecording(b.file, { rubric, transcriber, squad: [...heldOutSquad(b.session)], maxRecordingMinutes: 240 });
     const f = { set: b.session.set, seconds: b.seconds, wall: (Date.now() - at) / 1000, ...measureHeldOut(b, analysis, { wordsOf, talkMetrics, gap }) };
     figures.push(f);
+    misses.push(...codeMisses(b, analysis));
     log(
       `${f.name}: talk ${f.talkError.toFixed(2)} pp, interventions ${f.interventionsMeasured}/${f.interventionsTruth}, WER ${f.wer.toFixed(3)}, ${f.wall.toFixed(1)} s`,
     );
@@ -50,6 +67,7 @@ try {
   await whisper.stop();
 }
 writeFileSync(path.join(dir, 'figures.json'), JSON.stringify(figures, null, 2));
+writeFileSync(path.join(dir, 'misses.json'), JSON.stringify(misses, null, 2));
 
 const pct = (x) => `${(x * 100).toFixed(0)} %`;
 const pr = (ds) => {

@@ -49,6 +49,67 @@ export const HELD_OUT_LINES: readonly HeldOutLine[] = [
 /** A player's replies, said in a second voice between the coach's lines; the observer codes none of them. */
 export const PLAYER_LINES: readonly string[] = ['Yes coach.', 'Sorry, my fault.', 'Okay, got it.', 'Man on!', 'Can I go in goal?'];
 
+/** The second held-out set's squad. */
+export const HELD_OUT_SQUAD_B = ['Ethan', 'Ruby', 'Leo', 'Grace', 'Harry', 'Isla'] as const;
+
+/**
+ * The second held-out set's lines and codes, written by another author from the codes' definitions alone (without
+ * the coder's cue lists), with the shapes a coder trips on: praise naming an action, instructions opened by "When",
+ * "If", "Let's" and "Don't", questions said as statements, management with verbs.
+ */
+export const HELD_OUT_LINES_B: readonly HeldOutLine[] = [
+  { text: 'Open your hips before the ball arrives.', codes: ['instruction'] },
+  { text: 'When we lose it, win it back in five seconds.', codes: ['instruction'] },
+  { text: 'If the winger tucks in, you overlap, Ethan.', codes: ['instruction', 'first-name'] },
+  { text: "Let's keep it on the deck this time.", codes: ['instruction'] },
+  { text: "Don't dive in, stay on your feet.", codes: ['instruction'] },
+  { text: 'Check your shoulder before you receive, Ruby.', codes: ['instruction', 'first-name'] },
+  { text: 'Back four, step up together and squeeze the space.', codes: ['instruction'] },
+  { text: 'Play it early into the channel.', codes: ['instruction'] },
+  { text: 'Get your head up and find the spare man.', codes: ['instruction'] },
+  { text: 'Drop off and give him an angle.', codes: ['instruction'] },
+  { text: 'Use your weaker foot on this one, Leo.', codes: ['instruction', 'first-name'] },
+  { text: 'Press as a unit, not one at a time.', codes: ['instruction'] },
+  { text: 'Follow your shot in for the rebound.', codes: ['instruction'] },
+  { text: "Where's your cover if he beats you?", codes: ['questioning'] },
+  { text: 'What did you see there, Grace?', codes: ['questioning', 'first-name'] },
+  { text: 'Why did we go long there?', codes: ['questioning'] },
+  { text: 'How could you have made that easier for yourself?', codes: ['questioning'] },
+  { text: 'Which way should your body face when you receive?', codes: ['questioning'] },
+  { text: "Harry, who's picking up their number nine?", codes: ['questioning', 'first-name'] },
+  { text: 'You saw the run inside?', codes: ['questioning'], rising: true },
+  { text: 'Your first touch felt heavy there?', codes: ['questioning'], rising: true },
+  { text: 'Lovely disguise on that pass, Isla.', codes: ['praise', 'first-name'] },
+  { text: 'Great work rate today, Harry.', codes: ['praise', 'first-name'] },
+  { text: "That's a quality finish.", codes: ['praise'] },
+  { text: 'Brilliant tackle, Ethan!', codes: ['praise', 'first-name'] },
+  { text: 'Love the hustle getting back there.', codes: ['praise'] },
+  { text: 'Superb press from the front!', codes: ['praise'] },
+  { text: "Good shout, that's the communication I want.", codes: ['praise'] },
+  { text: 'Much sharper that time, well done.', codes: ['praise'] },
+  { text: 'What a save!', codes: ['praise'] },
+  { text: 'Top effort chasing that down.', codes: ['praise'] },
+  { text: "That's lazy, you just walked back.", codes: ['scold'] },
+  { text: "Come on, Grace, that's two sloppy passes now.", codes: ['scold', 'first-name'] },
+  { text: 'Way too casual, lads.', codes: ['scold'] },
+  { text: 'Put the cones away and grab a drink.', codes: ['management'] },
+  { text: 'Bibs on, reds versus yellows.', codes: ['management'] },
+  { text: 'Two minutes, then we swap ends.', codes: ['management'] },
+  { text: 'Everyone in here, take a knee.', codes: ['management'] },
+  { text: 'Harry, go fetch the spare balls from the bag.', codes: ['management', 'first-name'] },
+  { text: 'Get into threes on the halfway line.', codes: ['management'] },
+];
+
+/** The second set's player replies (one a question). */
+export const PLAYER_LINES_B: readonly string[] = [
+  'My bad, coach.',
+  'Can we play a match at the end?',
+  "I've got him, leave it!",
+  'Sorry, it bobbled up on me.',
+  'Yeah, I saw it late.',
+  "I'm knackered.",
+];
+
 export type HeldOutStyle = 'spaced' | 'talk-heavy';
 
 /**
@@ -57,7 +118,19 @@ export type HeldOutStyle = 'spaced' | 'talk-heavy';
  * `playerVoice`, after about a third of the coach's lines a player answers 0.5–1 s later (inside the
  * intervention). Answers the script ([{ text, pause, voice? }]) and each line's codes (a player's line: none).
  */
-export function heldOutScript({ seed, count, style, playerVoice }: { seed: number; count: number; style: HeldOutStyle; playerVoice?: string }): {
+export function heldOutScript({
+  seed,
+  count,
+  style,
+  playerVoice,
+  lineSet,
+}: {
+  seed: number;
+  count: number;
+  style: HeldOutStyle;
+  playerVoice?: string;
+  lineSet?: 'B';
+}): {
   script: FollowingLine[];
   codes: ObserverCode[][];
 } {
@@ -73,11 +146,13 @@ export function heldOutScript({ seed, count, style, playerVoice }: { seed: numbe
     else pause = 2.5 + random();
     if (left === 0) left = 3 + Math.floor(random() * 2);
     left -= 1;
-    const line = HELD_OUT_LINES[Math.floor(random() * HELD_OUT_LINES.length)]!;
+    const lines = lineSet === 'B' ? HELD_OUT_LINES_B : HELD_OUT_LINES;
+    const line = lines[Math.floor(random() * lines.length)]!;
     script.push({ text: line.text, pause: Math.round(pause * 100) / 100, ...(line.rising ? { rising: true } : {}) });
     codes.push(line.codes);
     if (playerVoice && random() < 0.35) {
-      const reply = PLAYER_LINES[Math.floor(random() * PLAYER_LINES.length)]!;
+      const replies = lineSet === 'B' ? PLAYER_LINES_B : PLAYER_LINES;
+      const reply = replies[Math.floor(random() * replies.length)]!;
       script.push({ text: reply, pause: Math.round((0.5 + random() * 0.5) * 100) / 100, voice: playerVoice });
       codes.push([]);
     }
@@ -88,7 +163,9 @@ export function heldOutScript({ seed, count, style, playerVoice }: { seed: numbe
 export interface HeldOutSession {
   id: string;
   /** The condition the session belongs to: one table each. */
-  set: 'wind' | 'crowd' | 'whistle' | 'distance' | 'two voices';
+  set: 'wind' | 'crowd' | 'whistle' | 'distance' | 'two voices' | 'second lines';
+  /** 'B': the second set's lines, replies and squad (absent: the first set's). */
+  lineSet?: 'B';
   seed: number;
   style: HeldOutStyle;
   lines: number;
@@ -139,7 +216,55 @@ export const HELD_OUT_SESSIONS: readonly HeldOutSession[] = [
     snrDb: 18,
     kind: 'mp4',
   },
+  // The second set: its own lines, squad and voices, in the conditions above and in two where the words are mostly
+  // lost (crowd at 6 dB, white noise at 3 dB), where no category may be scored from them.
+  { id: 'H13', set: 'second lines', lineSet: 'B', seed: 913, style: 'spaced', lines: 20, voice: 'en-us+f4', noise: 'pink', snrDb: 25, kind: 'wav' },
+  {
+    id: 'H14',
+    set: 'second lines',
+    lineSet: 'B',
+    seed: 914,
+    style: 'talk-heavy',
+    lines: 40,
+    voice: 'en-gb-scotland+m2',
+    noise: 'wind',
+    snrDb: 18,
+    kind: 'mp4',
+  },
+  {
+    id: 'H15',
+    set: 'second lines',
+    lineSet: 'B',
+    seed: 915,
+    style: 'spaced',
+    lines: 20,
+    voice: 'en-029+f2',
+    playerVoice: 'en-gb-x-gbclan+f2',
+    noise: 'crowd',
+    snrDb: 18,
+    kind: 'wav',
+  },
+  { id: 'H16', set: 'second lines', lineSet: 'B', seed: 916, style: 'talk-heavy', lines: 40, voice: 'en-gb-x-rp+m4', noise: 'whistle', snrDb: 12, kind: 'wav' },
+  {
+    id: 'H17',
+    set: 'second lines',
+    lineSet: 'B',
+    seed: 917,
+    style: 'spaced',
+    lines: 20,
+    voice: 'en-us+f4',
+    noise: 'pink',
+    snrDb: 18,
+    distance: true,
+    kind: 'mp4',
+  },
+  { id: 'H18', set: 'second lines', lineSet: 'B', seed: 918, style: 'spaced', lines: 20, voice: 'en-gb-scotland+m2', noise: 'white', snrDb: 12, kind: 'wav' },
+  { id: 'H19', set: 'second lines', lineSet: 'B', seed: 919, style: 'spaced', lines: 20, voice: 'en-029+f2', noise: 'crowd', snrDb: 6, kind: 'wav' },
+  { id: 'H20', set: 'second lines', lineSet: 'B', seed: 920, style: 'spaced', lines: 20, voice: 'en-gb-x-rp+m4', noise: 'white', snrDb: 3, kind: 'mp4' },
 ];
+
+/** The squad the session's coach keeps on the profile, given to the analysis as vocabulary. */
+export const heldOutSquad = (session: HeldOutSession): readonly string[] => (session.lineSet === 'B' ? HELD_OUT_SQUAD_B : HELD_OUT_SQUAD);
 
 /** Raised when the generator's output for the same options changes, so cached files are made again. */
 const HELD_OUT_VERSION = 1;
@@ -165,7 +290,13 @@ export function buildHeldOutSession(session: HeldOutSession, dir: string): Built
   const base = path.join(dir, `${session.id}-${key}`);
   const file = `${base}.${session.kind}`;
   const meta = `${base}.json`;
-  const { script, codes } = heldOutScript({ seed: session.seed, count: session.lines, style: session.style, playerVoice: session.playerVoice });
+  const { script, codes } = heldOutScript({
+    seed: session.seed,
+    count: session.lines,
+    style: session.style,
+    playerVoice: session.playerVoice,
+    lineSet: session.lineSet,
+  });
   if (existsSync(file) && existsSync(meta)) {
     const { truth, seconds } = JSON.parse(readFileSync(meta, 'utf8')) as { truth: SpokenLine[]; seconds: number };
     return { session, file, seconds, truth, codes };

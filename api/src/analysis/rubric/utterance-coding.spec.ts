@@ -34,6 +34,31 @@ describe('utterance coding', () => {
     expect(codes(text)).toEqual(expected);
   });
 
+  it.each([
+    // Feedback that names an action is praise or a scold, not an instruction.
+    ['Lovely pass, that was class.', ['praise']],
+    ['Nice touch, perfect.', ['praise']],
+    ['Superb press from the front!', ['praise']],
+    ['Poor touch there.', ['scold']],
+    // ...unless it also tells someone what to do.
+    ['Good, now pass it wide.', ['instruction', 'praise']],
+    ['Great first touch, keep it moving.', ['instruction', 'praise']],
+    // A verb that opens a clause, after fillers and a name.
+    ['Get your body between the man and the ball.', ['instruction']],
+    ["Okay Sophie, don't dive in.", ['instruction', 'first-name']],
+    ['When we lose it, win it back straight away.', ['instruction']],
+    // A clause that organises the session is management.
+    ['Get a drink of water, two minutes.', ['management']],
+    ['Put the balls back in the bag.', ['management']],
+    // Questions and exclamations.
+    ['When should we press as a group?', ['questioning', 'management']],
+    ['when we lose it win it back', ['questioning']],
+    ['What a ball, James!', ['first-name']],
+    ['Keep it up, top effort.', ['praise']],
+  ])('tells an instruction from feedback and organising: %j as %j', (text, expected) => {
+    expect(codes(text)).toEqual(expected);
+  });
+
   it("gives first-name for the coach's squad only, whatever the spelling's case", () => {
     expect(codes('well done mary jo')).toContain('first-name');
     expect(codes('SOPHIE wide')).toContain('first-name');

@@ -20,6 +20,14 @@ export function wordsOf(text: string): string[] {
     .filter(Boolean);
 }
 
+/** The utterance's clauses (cut at commas and sentence marks), each as its words. */
+function clausesOf(text: string): string[][] {
+  return text
+    .split(/[,;:.!?\u2013\u2014]+/)
+    .map(wordsOf)
+    .filter((words) => words.length > 0);
+}
+
 /** Where the phrase occurs in `words` as whole words: the index of each occurrence. */
 function occurrences(words: string[], phrase: string[]): number[] {
   const found: number[] = [];
@@ -36,6 +44,11 @@ function occurrences(words: string[], phrase: string[]): number[] {
 export class UtteranceCoder {
   private readonly lists: Record<'questioningPhrases' | 'praise' | 'scold' | 'management' | 'instruction' | 'technical' | 'tactical', string[][]>;
   private readonly openers: string[][];
+  private readonly conjunctions: string[][];
+  private readonly exclamations: string[][];
+  private readonly clauseOpeners: string[][];
+  private readonly fillers: string[][];
+  private readonly nounMarkers: Set<string>;
   private readonly negators: Set<string>;
   private readonly firstNames: Set<string>;
   private readonly finalRise: number;
@@ -58,6 +71,11 @@ export class UtteranceCoder {
       tactical: prepare(c.tactical_cues.phrases),
     };
     this.openers = prepare(c.questioning.openers);
+    this.conjunctions = prepare(c.questioning.conjunctions);
+    this.exclamations = prepare(c.questioning.exclamations);
+    this.clauseOpeners = prepare(c.instruction.clause_openers);
+    this.fillers = prepare(c.instruction.fillers);
+    this.nounMarkers = new Set(c.instruction.noun_markers.map((m) => m.toLowerCase()));
     this.negators = new Set(c.negators.map((n) => n.toLowerCase()));
     this.firstNames = new Set(squad.flatMap(wordsOf));
     this.finalRise = c.questioning.final_rise_semitones.value;
@@ -68,27 +86,69 @@ export class UtteranceCoder {
    * the rubric's `final_rise_semitones` makes it a question whatever its words.
    */
   code(text: string, rise: number | null = null): UtteranceCoding {
-    const words = wordsOf(text);
+    const clauses = clausesOf(text);
+    const words = clauses.flat();
+    const clauseStarts = clauses.reduce<number[]>((starts, clause, i) => [...starts, i === 0 ? 0 : starts[i - 1]! + clauses[i - 1]!.length], []);
     const codes = new Set<UtteranceCode>();
     // Scold before praise, so that a scolding phrase takes its words ("not good enough") first.
     const scold = this.matches(words, this.lists.scold);
-    const praise = this.matches(words, this.lists.praise, scold.used).positions.filter((i) => !this.negated(words, i));
+    const praiseMatch = this.matches(words, this.lists.praise, scold.used);
+    const praise = praiseMatch.positions.filter((i) => !this.negated(words, i));
     if (scold.positions.length) codes.add('scold');
     if (praise.length) codes.add('praise');
 
-    const question =
-      this.risesLikeAQuestion(rise) ||
-      /\?\s*$/.test(text) ||
-      this.openers.some((opener) => occurrences(words, opener).includes(0)) ||
-      this.matches(words, this.lists.questioningPhrases).positions.length > 0;
+    const question = this.risesLikeAQuestion(rise) || /\?\s*$/.test(text) || this.asksInWords(words, clauses.length);
     if (question) codes.add('questioning');
     if (this.matches(words, this.lists.management).positions.length) codes.add('management');
     const technicalCues = this.matches(words, this.lists.technical).positions.length;
     const tacticalCues = this.matches(words, this.lists.tactical).positions.length;
-    // An instruction tells a player what to do: an imperative, technical or tactical cue outside a question.
-    if (!question && (this.matches(words, this.lists.instruction).positions.length || technicalCues + tacticalCues > 0)) codes.add('instruction');
+    // An instruction tells a player what to do: an instruction verb where it is a verb, a clause opened by one, or a
+    // technical or tactical cue that is not feedback on what was done ("great finish") — never in a question.
+    const feedback = praise.length > 0 || scold.positions.length > 0;
+    const instructs =
+      this.matches(words, this.lists.instruction, praiseMatch.used).positions.some((i) => !this.isNoun(words, i, clauseStarts, praiseMatch.used)) ||
+      clauses.some((clause, i) => this.opensWithInstruction(clause, clauseStarts[i]!, praiseMatch.used)) ||
+      (!feedback && technicalCues + tacticalCues > 0);
+    if (!question && instructs) codes.add('instruction');
     if (words.some((word) => this.firstNames.has(word))) codes.add('first-name');
     return { codes: UTTERANCE_CODES.filter((code) => codes.has(code)), technicalCues, tacticalCues, words: words.length };
+  }
+
+  /**
+   * Whether the words ask: a question phrase, or an opener at the start — unless it starts an exclamation ("What a
+   * ball!") or joins a statement's clauses ("When we win it, go forward.") and no question mark says otherwise.
+   */
+  private asksInWords(words: string[], clauseCount: number): boolean {
+    if (this.matches(words, this.lists.questioningPhrases).positions.length > 0) return true;
+    const startsWith = (list: string[][]) => list.some((phrase) => occurrences(words, phrase).includes(0));
+    if (!startsWith(this.openers) || startsWith(this.exclamations)) return false;
+    return !(clauseCount > 1 && startsWith(this.conjunctions));
+  }
+
+  /**
+   * An instruction verb after an article, a possessive or a describing word of its clause (a praise or scold word
+   * among them: "superb press") is a noun.
+   */
+  private isNoun(words: string[], index: number, clauseStarts: number[], feedbackWords: Set<number>): boolean {
+    if (index === 0 || clauseStarts.includes(index)) return false;
+    return this.nounMarkers.has(words[index - 1]!) || feedbackWords.has(index - 1);
+  }
+
+  /**
+   * Whether the clause opens (after fillers such as "now", "okay" or a player's name) with a verb that tells someone
+   * what to do, and is not organising the session (a management cue after the verb: "get a drink"). A verb a praise
+   * or scold phrase has taken ("keep it up") is not one.
+   */
+  private opensWithInstruction(clause: string[], start: number, feedbackWords: Set<number>): boolean {
+    let at = 0;
+    for (;;) {
+      const filler = this.fillers.find((phrase) => occurrences(clause, phrase).includes(at));
+      if (filler) at += filler.length;
+      else if (this.firstNames.has(clause[at] ?? '')) at += 1;
+      else break;
+    }
+    if (feedbackWords.has(start + at) || !this.clauseOpeners.some((opener) => occurrences(clause, opener).includes(at))) return false;
+    return this.matches(clause.slice(at), this.lists.management).positions.length === 0;
   }
 
   /** Whether the voice alone says question: the pitch ends high (see `pipeline/prosody.ts`). */
