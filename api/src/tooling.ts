@@ -13,3 +13,6 @@ export { createApp } from './create-app';
 export { startEmbeddedPostgres } from './database/embedded-postgres';
 export { createLogger } from './logger';
 export { freePort } from './common/net';
+export { uploadRequest } from './sessions/uploads/upload-request';
+export { S3ObjectStorage } from './storage/s3-object-storage';
+export { s3UploadStore } from './storage/s3-upload-store';

@@ -14,15 +14,13 @@ const [port, where] = process.argv.slice(2);
 const require = createRequire(path.join(root, 'api/package.json'));
 const { Server } = require('@tus/server');
 const { sendNodeResponse } = require('srvx/node');
-const { uploadRequest } = require(path.join(root, 'api/dist/sessions/upload-request.js'));
+const { loadConfig, s3UploadStore, uploadRequest } = require('@touchline/api/tooling');
 
 function datastore() {
   if (where !== 's3') {
     const { FileStore } = require('@tus/file-store');
     return new FileStore({ directory: where });
   }
-  const { loadConfig } = require(path.join(root, 'api/dist/config/app-config.js'));
-  const { s3UploadStore } = require(path.join(root, 'api/dist/storage/s3-upload-store.js'));
   const config = loadConfig();
   return s3UploadStore(config.storage.s3, config.uploads.expiryMs, { delete: async () => {} }).datastore;
 }

@@ -176,8 +176,7 @@ const buckets = new Map();
 /** The API's own S3 adapter on `bucket` of the benchmark's MinIO, to check and remove what the servers stored. */
 function bucketStorage(bucket) {
   if (!buckets.has(bucket)) {
-    const { loadConfig } = require(path.join(root, 'api/dist/config/app-config.js'));
-    const { S3ObjectStorage } = require(path.join(root, 'api/dist/storage/s3-object-storage.js'));
+    const { loadConfig, S3ObjectStorage } = require('@touchline/api/tooling');
     buckets.set(bucket, new S3ObjectStorage(loadConfig(s3Settings(bucket)).storage.s3));
   }
   return buckets.get(bucket);
