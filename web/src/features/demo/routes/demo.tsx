@@ -56,11 +56,15 @@ export default function DemoScreen() {
           )}
         </>
       )}
-      <div className="mt-10 rounded-xl border border-brand-200 bg-brand-50 p-6">
-        <p className="text-lg font-semibold text-brand-900">See your own coaching like this.</p>
-        <p className="mt-1 text-slate-700">Upload a recording of a session and get its report in minutes.</p>
-        <div className="mt-4">{cta}</div>
-      </div>
+      {/* Below the report once it has come (or failed), not under the loading message: the report arriving above
+          it would push it down the page (a layout shift). The header's call stays in place meanwhile. */}
+      {!report.isPending && (
+        <div className="mt-10 rounded-xl border border-brand-200 bg-brand-50 p-6">
+          <p className="text-lg font-semibold text-brand-900">See your own coaching like this.</p>
+          <p className="mt-1 text-slate-700">Upload a recording of a session and get its report in minutes.</p>
+          <div className="mt-4">{cta}</div>
+        </div>
+      )}
     </Page>
   );
 }
