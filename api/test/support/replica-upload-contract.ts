@@ -193,6 +193,25 @@ export function replicaUploadContract(backend: 'filesystem' | 'minio'): void {
       expect(await uploadLocksHeld()).toBe(0);
     });
 
+    it("takes many uploads' locks at once on its one lock connection, a query at a time (no pg deprecation warning)", async () => {
+      const locker = stack.replicas[0]!.app.get(PostgresUploadLocker);
+      const warnings: string[] = [];
+      const onWarning = (warning: Error) => warnings.push(warning.message);
+      process.on('warning', onWarning);
+      try {
+        const ids = Array.from({ length: 20 }, (_, i) => `concurrent-${backend}-${i}`);
+        const granted = await Promise.all(ids.map((id) => locker.tryLock(id, () => undefined)));
+        expect(granted).toEqual(ids.map(() => true));
+        expect(await uploadLocksHeld()).toBe(ids.length);
+        await Promise.all(ids.map((id) => locker.unlock(id)));
+        expect(await uploadLocksHeld()).toBe(0);
+        await sleep(50);
+        expect(warnings.filter((m) => m.includes('already executing a query'))).toEqual([]);
+      } finally {
+        process.off('warning', onWarning);
+      }
+    });
+
     it('frees the lock of a replica process that is killed while it holds an upload', async () => {
       const replica = await startReplicaProcess(stack, { BACKGROUND_JOBS: 'false' });
       children.push(replica.child);

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/server';
-import { Client } from 'pg';
+import { Client, type QueryResult, type QueryResultRow } from 'pg';
 import { DATABASE_URL, NotificationListener } from '../../database';
 
 /** The NOTIFY channel on which a request waiting for an upload asks its holder, in whichever process, to let go. */
@@ -23,6 +23,15 @@ interface Connection {
   /** Resolves when the connection is open and set up. */
   ready: Promise<void>;
   live: boolean;
+  /** The last query sent on it: the next one waits for it, as a pg client takes one query at a time. */
+  tail: Promise<unknown>;
+}
+
+/** Sends a query on the connection once its earlier queries have been answered (in the order asked). */
+function send<R extends QueryResultRow>(connection: Connection, text: string, values: unknown[]): Promise<QueryResult<R>> {
+  const result = connection.tail.then(() => connection.client.query<R>(text, values));
+  connection.tail = result.catch(() => undefined);
+  return result;
 }
 
 interface Holder {
@@ -85,7 +94,7 @@ export class PostgresUploadLocker implements Locker, OnApplicationShutdown {
     }
     holder.connection = connection;
     try {
-      const { rows } = await connection.client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked', [lockName(id)]);
+      const { rows } = await send<{ locked: boolean }>(connection, 'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked', [lockName(id)]);
       if (rows[0]?.locked && connection.live) {
         holder.holding = true;
         return true;
@@ -101,7 +110,7 @@ export class PostgresUploadLocker implements Locker, OnApplicationShutdown {
   async askToRelease(id: string): Promise<void> {
     this.release(id);
     const connection = await this.connect();
-    await connection.client.query('SELECT pg_notify($1, $2)', [UPLOAD_RELEASE_CHANNEL, id]);
+    await send(connection, 'SELECT pg_notify($1, $2)', [UPLOAD_RELEASE_CHANNEL, id]);
   }
 
   async unlock(id: string): Promise<void> {
@@ -111,7 +120,7 @@ export class PostgresUploadLocker implements Locker, OnApplicationShutdown {
     // A lost connection took its locks with it (and a newer one must not release what it holds for another request).
     const connection = holder.connection!;
     if (!connection.live) return;
-    await connection.client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [lockName(id)]).catch((error: unknown) => {
+    await send(connection, 'SELECT pg_advisory_unlock(hashtextextended($1, 0))', [lockName(id)]).catch((error: unknown) => {
       this.logger.warn({ err: error, uploadId: id }, 'upload unlock failed; the lock goes with its connection');
       this.drop(connection, error as Error);
     });
@@ -136,7 +145,7 @@ export class PostgresUploadLocker implements Locker, OnApplicationShutdown {
       if (this.connection?.live) return this.connection;
     }
     const client = new Client({ connectionString: this.databaseUrl, application_name: 'touchline-upload-locks', keepAlive: true });
-    const connection: Connection = { client, live: true, ready: Promise.resolve() };
+    const connection: Connection = { client, live: true, ready: Promise.resolve(), tail: Promise.resolve() };
     client.on('error', (error) => this.drop(connection, error));
     client.on('end', () => this.drop(connection));
     connection.ready = (async () => {
