@@ -17,7 +17,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { log } from '../lib/setup.mjs';
 
-const { cacheDir, buildHeldOutSession, HELD_OUT_SESSIONS, heldOutSquad, measureHeldOut, precisionRecall, startWhisper } = await import('@touchline/tooling');
+const { cacheDir, buildHeldOutSession, HELD_OUT_SESSIONS, heldOutSquad, measureHeldOut, miscodedLines, precisionRecall, startWhisper } =
+  await import('@touchline/tooling');
 const require = createRequire(import.meta.url);
 const { analyseRecording, createTranscriber, loadConfig, loadRubric, talkMetrics, wordsOf } = require('@touchline/api/tooling');
 
@@ -37,20 +38,8 @@ const config = loadConfig({ TRANSCRIBER: 'whisper', WHISPER_URL: whisper.url, DA
 const { transcriber } = createTranscriber(config.analysis);
 
 const figures = [];
-/** Each line whose codes the analysis got wrong, with what was heard over it: where a figure's misses come from. */
+/** Each line whose codes the analysis got wrong, with what was heard over it. */
 const misses = [];
-const CODES = ['questioning', 'praise', 'instruction'];
-function codeMisses(b, analysis) {
-  return b.truth.flatMap((line, i) => {
-    const over = (analysis.transcript ?? []).filter((u) => u.start < line.end && u.end > line.start);
-    const said = CODES.filter((c) => b.codes[i].includes(c));
-    const found = CODES.filter((c) => over.some((u) => u.codes.includes(c)));
-    const wrong = [...said.filter((c) => !found.includes(c)).map((c) => `-${c}`), ...found.filter((c) => !said.includes(c)).map((c) => `+${c}`)];
-    return wrong.length
-      ? [{ session: b.session.id, line: line.text, wrong: wrong.join(' '), heard: over.map((u) => `${u.text} [${u.codes.join(',')}]`).join(' | ') }]
-      : [];
-  });
-}
 const started = Date.now();
 try {
   for (const b of built) {
@@ -58,7 +47,7 @@ try {
     const analysis = await analyseRecording(b.file, { rubric, transcriber, squad: [...heldOutSquad(b.session)], maxRecordingMinutes: 240 });
     const f = { set: b.session.set, seconds: b.seconds, wall: (Date.now() - at) / 1000, ...measureHeldOut(b, analysis, { wordsOf, talkMetrics, gap }) };
     figures.push(f);
-    misses.push(...codeMisses(b, analysis));
+    misses.push(...miscodedLines(b, analysis));
     log(
       `${f.name}: talk ${f.talkError.toFixed(2)} pp, interventions ${f.interventionsMeasured}/${f.interventionsTruth}, WER ${f.wer.toFixed(3)}, ${f.wall.toFixed(1)} s`,
     );

@@ -383,7 +383,7 @@ export function measureHeldOut(
       const d: Detection = { truePositives: 0, falsePositives: 0, falseNegatives: 0 };
       built.truth.forEach((line, i) => {
         const said = built.codes[i]!.includes(code);
-        const found = transcript.some((u) => u.start < line.end && u.end > line.start && u.codes.includes(code));
+        const found = heardOver(transcript, line).some((u) => u.codes.includes(code));
         if (said && found) d.truePositives += 1;
         else if (said) d.falseNegatives += 1;
         else if (found) d.falsePositives += 1;
@@ -406,6 +406,27 @@ export function measureHeldOut(
     categoriesScored: analysis.scores.filter((s) => s.score !== null).length,
     scoredOnWords: analysis.scores.filter((s) => s.score !== null && !/timing alone/.test(s.basis)).map((s) => s.category),
   };
+}
+
+/** The utterances that overlap a line said. */
+const heardOver = (transcript: NonNullable<AnalysisFigures['transcript']>, line: SpokenLine) =>
+  transcript.filter((u) => u.start < line.end && u.end > line.start);
+
+/**
+ * Each coach's line whose question, praise or instruction code the analysis missed (`-code`) or gave wrongly
+ * (`+code`), beside what was heard over it: where a session's misses come from.
+ */
+export function miscodedLines(built: BuiltHeldOutSession, analysis: AnalysisFigures): { session: string; line: string; wrong: string; heard: string }[] {
+  const codes = ['questioning', 'praise', 'instruction'] as const;
+  return built.truth.flatMap((line, i) => {
+    const over = heardOver(analysis.transcript ?? [], line);
+    const said = codes.filter((c) => built.codes[i]!.includes(c));
+    const found = codes.filter((c) => over.some((u) => u.codes.includes(c)));
+    const wrong = [...said.filter((c) => !found.includes(c)).map((c) => `-${c}`), ...found.filter((c) => !said.includes(c)).map((c) => `+${c}`)];
+    return wrong.length
+      ? [{ session: built.session.id, line: line.text, wrong: wrong.join(' '), heard: over.map((u) => `${u.text} [${u.codes.join(',')}]`).join(' | ') }]
+      : [];
+  });
 }
 
 /** Precision and recall of pooled detections (1 when nothing was said or found). */

@@ -28,11 +28,14 @@ function clausesOf(text: string): string[][] {
     .filter((words) => words.length > 0);
 }
 
+/** Whether the phrase stands in `words` as whole words from index `at`. */
+const standsAt = (words: string[], phrase: string[], at: number) => phrase.every((word, j) => words[at + j] === word);
+
 /** Where the phrase occurs in `words` as whole words: the index of each occurrence. */
 function occurrences(words: string[], phrase: string[]): number[] {
   const found: number[] = [];
   for (let i = 0; i + phrase.length <= words.length; i += 1) {
-    if (phrase.every((word, j) => words[i + j] === word)) found.push(i);
+    if (standsAt(words, phrase, i)) found.push(i);
   }
   return found;
 }
@@ -88,7 +91,8 @@ export class UtteranceCoder {
   code(text: string, rise: number | null = null): UtteranceCoding {
     const clauses = clausesOf(text);
     const words = clauses.flat();
-    const clauseStarts = clauses.reduce<number[]>((starts, clause, i) => [...starts, i === 0 ? 0 : starts[i - 1]! + clauses[i - 1]!.length], []);
+    const clauseStarts: number[] = [];
+    for (let i = 0, at = 0; i < clauses.length; at += clauses[i]!.length, i += 1) clauseStarts.push(at);
     const codes = new Set<UtteranceCode>();
     // Scold before praise, so that a scolding phrase takes its words ("not good enough") first.
     const scold = this.matches(words, this.lists.scold);
@@ -120,7 +124,7 @@ export class UtteranceCoder {
    */
   private asksInWords(words: string[], clauseCount: number): boolean {
     if (this.matches(words, this.lists.questioningPhrases).positions.length > 0) return true;
-    const startsWith = (list: string[][]) => list.some((phrase) => occurrences(words, phrase).includes(0));
+    const startsWith = (list: string[][]) => list.some((phrase) => standsAt(words, phrase, 0));
     if (!startsWith(this.openers) || startsWith(this.exclamations)) return false;
     return !(clauseCount > 1 && startsWith(this.conjunctions));
   }
@@ -142,12 +146,12 @@ export class UtteranceCoder {
   private opensWithInstruction(clause: string[], start: number, feedbackWords: Set<number>): boolean {
     let at = 0;
     for (;;) {
-      const filler = this.fillers.find((phrase) => occurrences(clause, phrase).includes(at));
+      const filler = this.fillers.find((phrase) => standsAt(clause, phrase, at));
       if (filler) at += filler.length;
       else if (this.firstNames.has(clause[at] ?? '')) at += 1;
       else break;
     }
-    if (feedbackWords.has(start + at) || !this.clauseOpeners.some((opener) => occurrences(clause, opener).includes(at))) return false;
+    if (feedbackWords.has(start + at) || !this.clauseOpeners.some((opener) => standsAt(clause, opener, at))) return false;
     return this.matches(clause.slice(at), this.lists.management).positions.length === 0;
   }
 
