@@ -63,6 +63,33 @@ describe('the demo with the default transcriber', { timeout: 180_000 }, () => {
     expect(demo.codeCounts!['first-name']).toBeGreaterThanOrEqual(2);
   });
 
+  it('is analysed in the background once Whisper is ready, before any visitor asks for it', async () => {
+    const state = path.join(dir, 'at-start.json');
+    await writeState(state, { state: 'installing', detail: 'downloading and checking packages: 3 of 26' });
+    const lines: string[] = [];
+    const api = await startTestApi(
+      { TRANSCRIBER_STATE_FILE: state, DEMO_PREPARE_AT_START: 'true', LOG_LEVEL: 'info' },
+      { log: { write: (line: string) => void lines.push(line) } },
+    );
+    apis.push(api);
+    const made = () => lines.some((line) => line.includes('demo session made from a generated recording'));
+
+    // Nothing is analysed while the recogniser is being installed (the API asks again every few seconds).
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    expect(made()).toBe(false);
+
+    await writeState(state, { state: 'ready', url: sidecar.url });
+    await expect.poll(made, { timeout: 120_000, interval: 500 }).toBe(true);
+    expect(lines.filter((line) => line.includes('"url":"/api/demo'))).toEqual([]);
+
+    const { status, body: demo } = await demoReport(api);
+    expect(status).toBe(200);
+    expect(demo.transcript!.length).toBeGreaterThan(0);
+    for (const score of demo.scores!) expect(score.score, `${score.category}: ${score.basis}`).not.toBeNull();
+    // The visitor is shown the report made at start, not a second analysis.
+    expect(lines.filter((line) => line.includes('demo session made from a generated recording'))).toHaveLength(1);
+  });
+
   it('where Whisper cannot be had, shows no transcript and says what the server lacks', async () => {
     const state = path.join(dir, 'unavailable.json');
     const reason = 'no Python 3.11, 3.12 or 3.13 was found';

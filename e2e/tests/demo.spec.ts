@@ -7,7 +7,7 @@ const currentTime = (page: import('@playwright/test').Page) => page.getByTestId(
 test('/demo walks a visitor through the demo report and offers the free trial', async ({ page }) => {
   await page.goto('/demo');
   await expect(page.getByRole('heading', { name: 'Demo', exact: true })).toBeVisible();
-  // The first visit after a fresh start waits while the product analyses its generated recording.
+  // The product analyses its generated recording in the background at start; a visit that comes first waits for it.
   await expect(page.getByRole('heading', { name: 'Demo: U12 passing and receiving' })).toBeVisible({ timeout: 150_000 });
   const steps = page.getByRole('list', { name: 'What the report shows' });
   for (const step of ['The timeline', 'Talk metrics', 'Coded transcript', 'Scores']) await expect(steps).toContainText(step);

@@ -34,6 +34,11 @@ export interface AnalysisSettings {
   stateFile: string | undefined;
   /** How long an analysis waits for a Whisper transcriber still being installed or started before it is tried again later. */
   waitMs: number;
+  /**
+   * The API analyses the public demo in the background once its transcriber is ready, so its first visitor does
+   * not wait for an analysis; off, the demo is analysed when it is first asked for.
+   */
+  prepareDemoAtStart: boolean;
   apiKey: string | undefined;
   model: string;
   language: string;
@@ -283,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       url: e.TRANSCRIBER === 'http' ? e.TRANSCRIBER_URL : e.TRANSCRIBER === 'whisper' || e.TRANSCRIBER === 'auto' ? e.WHISPER_URL : undefined,
       stateFile: e.TRANSCRIBER_STATE_FILE ? path.resolve(cwd, e.TRANSCRIBER_STATE_FILE) : undefined,
       waitMs: e.TRANSCRIBER_WAIT_MINUTES * 60_000,
+      prepareDemoAtStart: e.DEMO_PREPARE_AT_START,
       apiKey: e.TRANSCRIBER_API_KEY,
       model: e.TRANSCRIBER_MODEL,
       language: e.TRANSCRIBER_LANGUAGE,

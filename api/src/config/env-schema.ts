@@ -129,6 +129,7 @@ const envShape = z.object({
   WHISPER_URL: url('WHISPER_URL').optional(),
   TRANSCRIBER_STATE_FILE: z.string().min(1).optional(),
   TRANSCRIBER_WAIT_MINUTES: positiveInt('TRANSCRIBER_WAIT_MINUTES').default(15),
+  DEMO_PREPARE_AT_START: bool('DEMO_PREPARE_AT_START').default(true),
   TRANSCRIBER_MODEL: z.string().min(1).default('whisper-1'),
   TRANSCRIBER_LANGUAGE: z
     .string()

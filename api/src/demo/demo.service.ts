@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { CategoryScoreDto, ExternalReviewDto, ReviewCommentDto } from '@touchline/shared';
 import {
   analyseRecording,
@@ -17,7 +18,7 @@ import {
   type SharedAnalysis,
   type SharedSession,
 } from '../analysis';
-import { AppError, Errors } from '../common';
+import { AppError, Errors, PROCESS_ROLE, type ProcessRole } from '../common';
 import { AppConfig } from '../config';
 import { OBJECT_STORAGE, type ObjectStorage } from '../storage';
 import { DEMO_COMMENTS } from './demo-comments';
@@ -25,6 +26,8 @@ import { DEMO_SQUAD, DEMO_VERSION, generateDemoRecording } from './demo-recordin
 
 export const DEMO_SESSION_ID = '00000000-0000-4000-8000-00000000de00';
 const RECORDING_KEY = 'demo/recording.wav';
+/** How often the API, preparing the demo at start, asks whether a transcriber still being installed is ready. */
+const READINESS_POLL_MS = 5000;
 
 const DEMO_SESSION: SharedSession = {
   id: DEMO_SESSION_ID,
@@ -41,22 +44,55 @@ type KeptReport = Omit<ExternalReviewDto, 'review'>;
 
 /**
  * The built-in demo session: a recording spoken by a synthetic voice, analysed by the product's own pipeline
- * the first time the demo is asked for, then kept in the object storage (a few hundred kilobytes) and reused.
+ * once, then kept in the object storage (a few hundred kilobytes) and reused. The API process analyses it in the
+ * background at start, as soon as its transcriber is ready (DEMO_PREPARE_AT_START), so a visitor does not wait
+ * for an analysis; a request that comes first, or after a preparation that failed, prepares it itself.
  * With the default transcriber (`auto`) it is analysed by Whisper, and waits (answering 503 with why) while
  * Whisper is being installed; where Whisper cannot be had it shows no transcript rather than pocketsphinx's
  * (mostly wrong words), and its unscored categories say what the server lacks.
  */
 @Injectable()
-export class DemoService {
+export class DemoService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(DemoService.name);
   private prepared: Promise<SharedAnalysis> | null = null;
+  private readonly stopping = new AbortController();
+  private preparingAtStart: Promise<void> | null = null;
 
   constructor(
     private readonly config: AppConfig,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(TRANSCRIBER) private readonly transcriber: Transcriber | null,
     @Inject(RUBRIC) private readonly rubric: Rubric,
+    @Inject(PROCESS_ROLE) private readonly role: ProcessRole,
   ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.role !== 'api' || !this.config.analysis.prepareDemoAtStart) return;
+    this.preparingAtStart = this.prepareAtStart();
+  }
+
+  /** A preparation under way is let finish before the storage and the transcriber close. */
+  async onModuleDestroy(): Promise<void> {
+    this.stopping.abort();
+    await this.preparingAtStart;
+  }
+
+  /** Waits for the transcriber (it may be installing for minutes), then prepares the demo once; a failure is logged and left to the next request. */
+  private async prepareAtStart(): Promise<void> {
+    try {
+      while (!this.stopping.signal.aborted) {
+        const now = await this.transcriber?.readiness?.();
+        if (!now || !('pending' in now)) {
+          await this.demo();
+          return;
+        }
+        await sleep(READINESS_POLL_MS, undefined, { signal: this.stopping.signal });
+      }
+    } catch {
+      // Why is logged where it failed (demo()); an aborted wait is the API stopping.
+      if (!this.stopping.signal.aborted) this.logger.warn('the demo could not be prepared at start; its first visitor will prepare it');
+    }
+  }
 
   async report(): Promise<ExternalReviewDto> {
     return buildReport(DEMO_SESSION, await this.demo(), DEMO_VIEW);

@@ -34,7 +34,7 @@ export async function startReplicas(count: number, env: Record<string, string> =
   const db = await startEmbeddedPostgres(dataDir);
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
   const publicUrl = `http://127.0.0.1:${ports[0]}`;
-  const shared = { DATA_DIR: dataDir, PUBLIC_URL: publicUrl, LOG_LEVEL: 'silent', SERVE_WEB: 'false', SMTP_PORT: '1', ...env };
+  const shared = { DATA_DIR: dataDir, PUBLIC_URL: publicUrl, LOG_LEVEL: 'silent', SERVE_WEB: 'false', SMTP_PORT: '1', DEMO_PREPARE_AT_START: 'false', ...env };
   const start = async (port: number) => {
     const config = loadConfig({ ...shared, PORT: String(port) }, dataDir);
     const app = await createApp(config, db.url, createLogger(config));
