@@ -110,7 +110,79 @@ export const PLAYER_LINES_B: readonly string[] = [
   "I'm knackered.",
 ];
 
+/** The third held-out set's squad. */
+export const HELD_OUT_SQUAD_C = ['Callum', 'Aisha', 'Jayden', 'Tariq', 'Freya', 'Oscar'] as const;
+
+/**
+ * The third held-out set's lines and codes, written by a third author from the codes' definitions alone, after the
+ * coder's change and the second set's figures: neither the coder's cue lists nor the other sets' lines were read.
+ * Its lines run as one session would (setting up, a possession drill, shape, finishing, a game), with praise with
+ * no praise word ("Much better", "Class. Absolute class.", "What a hit"), instructions opened by "Make sure", "I
+ * want you to", "Try to" and "Next time", and a scold worded as an instruction.
+ */
+export const HELD_OUT_LINES_C: readonly HeldOutLine[] = [
+  { text: 'Bring it in, everyone round me.', codes: ['management'] },
+  { text: 'Oscar, grab the cones from the far corner.', codes: ['management', 'first-name'] },
+  { text: 'Freya, you are with Callum, one ball between you.', codes: ['management', 'first-name'] },
+  { text: "Let's keep it moving, two touches maximum.", codes: ['instruction'] },
+  { text: 'Make sure your first touch takes you forward.', codes: ['instruction'] },
+  { text: 'Lovely weight on that through ball.', codes: ['praise'] },
+  { text: 'Aisha, check your shoulder before it comes.', codes: ['instruction', 'first-name'] },
+  { text: 'Nice touch, now get your head up.', codes: ['praise', 'instruction'] },
+  { text: 'Too casual, Jayden, you gave that away.', codes: ['scold', 'first-name'] },
+  { text: 'Why did we lose the ball there?', codes: ['questioning'] },
+  { text: 'I want you to scan before you receive it.', codes: ['instruction'] },
+  { text: 'Much better, that is the tempo I want.', codes: ['praise'] },
+  { text: 'Did anyone see the switch was on?', codes: ['questioning'] },
+  { text: 'Split into two teams, bibs against no bibs.', codes: ['management'] },
+  { text: 'Back four, hold the line, nobody drops off.', codes: ['instruction'] },
+  { text: "Don't dive in, Callum, stay on your feet.", codes: ['instruction', 'first-name'] },
+  { text: 'Yes! That is the one.', codes: ['praise'] },
+  { text: 'You saw the overlap?', codes: ['questioning'], rising: true },
+  { text: 'When the ball goes wide, full backs push up.', codes: ['instruction'] },
+  { text: 'Jayden, who is picking up the runner?', codes: ['questioning', 'first-name'] },
+  { text: 'You cannot switch off like that.', codes: ['scold'] },
+  { text: 'Squeeze up, squeeze up!', codes: ['instruction'] },
+  { text: 'Great shape, everyone stayed compact.', codes: ['praise'] },
+  { text: 'Where is your cover if he gets past you?', codes: ['questioning'] },
+  { text: 'If you lose it, you win it straight back.', codes: ['instruction'] },
+  { text: 'What a hit, Freya!', codes: ['praise', 'first-name'] },
+  { text: 'Swap the bibs over, reds are attacking now.', codes: ['management'] },
+  { text: 'Try to play it into his front foot.', codes: ['instruction'] },
+  { text: 'Class. Absolute class.', codes: ['praise'] },
+  { text: 'Oscar, that was your man?', codes: ['questioning', 'first-name'], rising: true },
+  { text: 'Way too slow getting back, all of you.', codes: ['scold'] },
+  { text: 'Midfield, show for it, give him an angle.', codes: ['instruction'] },
+  { text: 'What could you have done differently there?', codes: ['questioning'] },
+  { text: 'Brave header, Aisha, well done.', codes: ['praise', 'first-name'] },
+  { text: 'Lock the laces and follow through, Tariq.', codes: ['instruction', 'first-name'] },
+  { text: 'Wow, look at that finish!', codes: ['praise'] },
+  { text: 'Next time, drive it across the keeper.', codes: ['instruction'] },
+  { text: 'Can you tell me where the space was?', codes: ['questioning'] },
+  { text: 'Now we are talking, that is sharp.', codes: ['praise'] },
+  { text: 'Two minutes left, then we scrimmage.', codes: ['management'] },
+];
+
+/** The third set's player replies (one a question, one worded as a command). */
+export const PLAYER_LINES_C: readonly string[] = [
+  'Coach, are we doing shooting today?',
+  'That was never a foul!',
+  'I did not hear anyone call it.',
+  'My laces have come undone.',
+  "Pass it, I'm free!",
+  'He keeps pulling my shirt.',
+];
+
 export type HeldOutStyle = 'spaced' | 'talk-heavy';
+
+/** A held-out set's words: absent, the first set's; 'B' and 'C', the second's and the third's. */
+export type LineSet = 'B' | 'C';
+
+const LINE_SETS = {
+  A: { lines: HELD_OUT_LINES, replies: PLAYER_LINES, squad: HELD_OUT_SQUAD },
+  B: { lines: HELD_OUT_LINES_B, replies: PLAYER_LINES_B, squad: HELD_OUT_SQUAD_B },
+  C: { lines: HELD_OUT_LINES_C, replies: PLAYER_LINES_C, squad: HELD_OUT_SQUAD_C },
+} as const;
 
 /**
  * `spaced`: `count` coach lines 3–7 s apart, each its own intervention. `talk-heavy`: runs of three or four lines
@@ -129,7 +201,7 @@ export function heldOutScript({
   count: number;
   style: HeldOutStyle;
   playerVoice?: string;
-  lineSet?: 'B';
+  lineSet?: LineSet;
 }): {
   script: FollowingLine[];
   codes: ObserverCode[][];
@@ -146,12 +218,11 @@ export function heldOutScript({
     else pause = 2.5 + random();
     if (left === 0) left = 3 + Math.floor(random() * 2);
     left -= 1;
-    const lines = lineSet === 'B' ? HELD_OUT_LINES_B : HELD_OUT_LINES;
+    const { lines, replies } = LINE_SETS[lineSet ?? 'A'];
     const line = lines[Math.floor(random() * lines.length)]!;
     script.push({ text: line.text, pause: Math.round(pause * 100) / 100, ...(line.rising ? { rising: true } : {}) });
     codes.push(line.codes);
     if (playerVoice && random() < 0.35) {
-      const replies = lineSet === 'B' ? PLAYER_LINES_B : PLAYER_LINES;
       const reply = replies[Math.floor(random() * replies.length)]!;
       script.push({ text: reply, pause: Math.round((0.5 + random() * 0.5) * 100) / 100, voice: playerVoice });
       codes.push([]);
@@ -163,9 +234,9 @@ export function heldOutScript({
 export interface HeldOutSession {
   id: string;
   /** The condition the session belongs to: one table each. */
-  set: 'wind' | 'crowd' | 'whistle' | 'distance' | 'two voices' | 'second lines';
-  /** 'B': the second set's lines, replies and squad (absent: the first set's). */
-  lineSet?: 'B';
+  set: 'wind' | 'crowd' | 'whistle' | 'distance' | 'two voices' | 'second lines' | 'third lines';
+  /** 'B', 'C': the second or third set's lines, replies and squad (absent: the first set's). */
+  lineSet?: LineSet;
   seed: number;
   style: HeldOutStyle;
   lines: number;
@@ -178,8 +249,10 @@ export interface HeldOutSession {
 }
 
 /**
- * Twelve sessions of 2–2.5 minutes: wind, crowd and whistle at 25/18/12 dB, the coach far away in brown noise and
- * in wind, and two with a player answering; WAV and MP4; voices none of the calibration sets used.
+ * Sessions of 2–2.7 minutes, in three sets of words. The first twelve: wind, crowd and whistle at 25/18/12 dB, the
+ * coach far away in brown noise and in wind, and two with a player answering; WAV and MP4; voices none of the
+ * calibration sets used. H13–H20 with the second set's words and voices, two of them below 12 dB; H21–H28 with the
+ * third's, in brown, pink, white, wind, crowd and whistle noise and at a distance, 12–25 dB.
  */
 export const HELD_OUT_SESSIONS: readonly HeldOutSession[] = [
   { id: 'H1', set: 'wind', seed: 901, style: 'spaced', lines: 20, voice: 'en-gb-x-rp', noise: 'wind', snrDb: 25, kind: 'wav' },
@@ -261,10 +334,43 @@ export const HELD_OUT_SESSIONS: readonly HeldOutSession[] = [
   { id: 'H18', set: 'second lines', lineSet: 'B', seed: 918, style: 'spaced', lines: 20, voice: 'en-gb-scotland+m2', noise: 'white', snrDb: 12, kind: 'wav' },
   { id: 'H19', set: 'second lines', lineSet: 'B', seed: 919, style: 'spaced', lines: 20, voice: 'en-029+f2', noise: 'crowd', snrDb: 6, kind: 'wav' },
   { id: 'H20', set: 'second lines', lineSet: 'B', seed: 920, style: 'spaced', lines: 20, voice: 'en-gb-x-rp+m4', noise: 'white', snrDb: 3, kind: 'mp4' },
+  // The third set: its own lines, squad and voices, in every noise the segmentation must hold in, down to 12 dB.
+  { id: 'H21', set: 'third lines', lineSet: 'C', seed: 921, style: 'talk-heavy', lines: 40, voice: 'en-029+m5', noise: 'brown', snrDb: 18, kind: 'wav' },
+  { id: 'H22', set: 'third lines', lineSet: 'C', seed: 922, style: 'spaced', lines: 20, voice: 'en-us-nyc+f5', noise: 'pink', snrDb: 12, kind: 'mp4' },
+  { id: 'H23', set: 'third lines', lineSet: 'C', seed: 923, style: 'spaced', lines: 20, voice: 'en-gb-x-gbcwmd+m6', noise: 'wind', snrDb: 25, kind: 'wav' },
+  {
+    id: 'H24',
+    set: 'third lines',
+    lineSet: 'C',
+    seed: 924,
+    style: 'talk-heavy',
+    lines: 36,
+    voice: 'en-gb+m7',
+    playerVoice: 'en-us+f3',
+    noise: 'crowd',
+    snrDb: 18,
+    kind: 'mp4',
+  },
+  { id: 'H25', set: 'third lines', lineSet: 'C', seed: 925, style: 'spaced', lines: 20, voice: 'en-029+m5', noise: 'whistle', snrDb: 18, kind: 'wav' },
+  { id: 'H26', set: 'third lines', lineSet: 'C', seed: 926, style: 'talk-heavy', lines: 40, voice: 'en-us-nyc+f5', noise: 'white', snrDb: 18, kind: 'wav' },
+  {
+    id: 'H27',
+    set: 'third lines',
+    lineSet: 'C',
+    seed: 927,
+    style: 'spaced',
+    lines: 20,
+    voice: 'en-gb-x-gbcwmd+m6',
+    noise: 'brown',
+    snrDb: 18,
+    distance: true,
+    kind: 'mp4',
+  },
+  { id: 'H28', set: 'third lines', lineSet: 'C', seed: 928, style: 'talk-heavy', lines: 40, voice: 'en-gb+m7', noise: 'wind', snrDb: 12, kind: 'wav' },
 ];
 
 /** The squad the session's coach keeps on the profile, given to the analysis as vocabulary. */
-export const heldOutSquad = (session: HeldOutSession): readonly string[] => (session.lineSet === 'B' ? HELD_OUT_SQUAD_B : HELD_OUT_SQUAD);
+export const heldOutSquad = (session: HeldOutSession): readonly string[] => LINE_SETS[session.lineSet ?? 'A'].squad;
 
 /** Raised when the generator's output for the same options changes, so cached files are made again. */
 const HELD_OUT_VERSION = 1;
