@@ -53,8 +53,14 @@ describe('utterance coding', () => {
     // Questions and exclamations.
     ['When should we press as a group?', ['questioning', 'management']],
     ['when we lose it win it back', ['questioning']],
-    ['What a ball, James!', ['first-name']],
+    ['What a ball, James!', ['praise', 'first-name']],
+    ['What a mess that was.', ['scold']],
     ['Keep it up, top effort.', ['praise']],
+    // Praise without a praise adjective, and organising said with an instruction verb.
+    ['Super pass from the back.', ['praise']],
+    ['Love the energy today.', ['praise']],
+    ['Everyone in, take a knee.', ['management']],
+    ['Get into pairs on the line.', ['management']],
   ])('tells an instruction from feedback and organising: %j as %j', (text, expected) => {
     expect(codes(text)).toEqual(expected);
   });

@@ -98,8 +98,10 @@ export class UtteranceCoder {
     const scold = this.matches(words, this.lists.scold);
     const praiseMatch = this.matches(words, this.lists.praise, scold.used);
     const praise = praiseMatch.positions.filter((i) => !this.negated(words, i));
+    // An exclamation that opens a clause ("What a save!") admires what was done, unless the utterance scolds.
+    const exclaims = scold.positions.length === 0 && clauses.some((clause) => this.exclamations.some((phrase) => standsAt(clause, phrase, 0)));
     if (scold.positions.length) codes.add('scold');
-    if (praise.length) codes.add('praise');
+    if (praise.length || exclaims) codes.add('praise');
 
     const question = this.risesLikeAQuestion(rise) || /\?\s*$/.test(text) || this.asksInWords(words, clauses.length);
     if (question) codes.add('questioning');
@@ -108,7 +110,7 @@ export class UtteranceCoder {
     const tacticalCues = this.matches(words, this.lists.tactical).positions.length;
     // An instruction tells a player what to do: an instruction verb where it is a verb, a clause opened by one, or a
     // technical or tactical cue that is not feedback on what was done ("great finish") — never in a question.
-    const feedback = praise.length > 0 || scold.positions.length > 0;
+    const feedback = praise.length > 0 || exclaims || scold.positions.length > 0;
     const instructs =
       this.matches(words, this.lists.instruction, praiseMatch.used).positions.some((i) => !this.isNoun(words, i, clauseStarts, praiseMatch.used)) ||
       clauses.some((clause, i) => this.opensWithInstruction(clause, clauseStarts[i]!, praiseMatch.used)) ||
