@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_RATE } from './audio-decoder';
-import { LEVEL_FRAME_SECONDS, refineBoundaries, SpeechLevels } from './speech-levels';
+import { DEFAULT_BOUNDARIES, LEVEL_FRAME_SECONDS, refineBoundaries, SpeechLevels } from './speech-levels';
 
 /** A recording of `seconds` of low-pitched hum (field noise) with `sounds` added: [from, to, amplitude, frequency]. */
 function recording(seconds: number, sounds: [number, number, number, number][], humAmplitude = 0.01): Float32Array {
@@ -61,6 +61,36 @@ describe('speech edges from the 10 ms levels', () => {
     expect(segments).toHaveLength(2);
     expect(Math.abs(segments[0]!.end - 1.6)).toBeLessThanOrEqual(0.01);
     expect(Math.abs(segments[1]!.start - 2.1)).toBeLessThanOrEqual(0.01);
+  });
+
+  it('does not take a gust beside an edge for the end of a word, and still finds a real one', () => {
+    // A line from 1.0 to 2.0 s (the VAD heard to 1.95); a gust of wind, low and loud, from 2.0 to 3.5 s, well
+    // above the quiet noise around the segment but under the speech; a second line the same, with no gust.
+    const gusty = levelsOf(
+      recording(
+        10,
+        [
+          [1, 2, 0.3, 500],
+          [2, 3.5, 0.02, 300],
+          [6, 7, 0.3, 500],
+          [7, 7.1, 0.01, 5000],
+        ],
+        0.001,
+      ),
+    );
+    const [gust, fricative] = refineBoundaries(
+      [
+        { start: 1, end: 1.95 },
+        { start: 6, end: 6.95 },
+      ],
+      gusty,
+      10,
+    );
+    expect(Math.abs(gust!.end - 2)).toBeLessThanOrEqual(0.01);
+    expect(Math.abs(fricative!.end - 7.1)).toBeLessThanOrEqual(0.01);
+    // Read without the noise beside each edge, the gust ran the first line on to the end of its window.
+    const [ranOn] = refineBoundaries([{ start: 1, end: 1.95 }], gusty, 10, { ...DEFAULT_BOUNDARIES, edgeNoiseSeconds: 0 });
+    expect(ranOn!.end).toBeGreaterThan(2.2);
   });
 
   it('moves an edge no further than its window, and keeps the VAD edge where there is no sound to find', () => {

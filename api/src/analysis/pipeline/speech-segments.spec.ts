@@ -71,6 +71,17 @@ describe('speech segments from frame probabilities', () => {
     expect(word!.end).toBeCloseTo(1.415, 3);
   });
 
+  it('where the speech stands too close to the noise for the levels, keeps the end the VAD heard, hangover and all', () => {
+    // A line from 1.0 to 3.0 s, 10 dB over flat noise: the probability falls as the voice sinks under it, at 3.0 s.
+    const probabilities = timeline([1, 0.05], [2, 0.9], [2, 0.05]);
+    const levels = Float32Array.from({ length: 500 }, (_, f) => (f >= 100 && f < 300 ? -50 : -60));
+    const [line] = speechSegments(probabilities, FRAME, DEFAULT_SEGMENTATION, { levels });
+    expect(line!.end).toBeCloseTo(3 + DEFAULT_SEGMENTATION.padSeconds, 1);
+    // Without the levels, the hangover is taken off as everywhere else.
+    const [unread] = speechSegments(probabilities, FRAME, DEFAULT_SEGMENTATION);
+    expect(unread!.end).toBeCloseTo(3 - DEFAULT_SEGMENTATION.hangoverSeconds + DEFAULT_SEGMENTATION.padSeconds, 1);
+  });
+
   it('ends speech that lasts to the end of the recording there', () => {
     const segments = speechSegments(timeline([1, 0.05], [1, 0.9]), FRAME, noPad);
     expect(segments[0]!.end).toBeCloseTo(2, 1);
