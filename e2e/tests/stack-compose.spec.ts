@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
@@ -10,7 +10,15 @@ import { captureBearer, recording, throttleUploads } from '../support/media';
 import { linkIn } from '../support/mail';
 import { waitForMailpit } from '../support/mailpit';
 import { freePort, repoRoot } from '../support/product';
-import { buildOfflineImages, composeArguments, ensureDocker, generateSession, OFFLINE_COMPOSE_FILE, upstreamRegistryReachable } from '@touchline/tooling';
+import {
+  buildOfflineImages,
+  composeArguments,
+  ensureDocker,
+  generateSession,
+  OFFLINE_COMPOSE_FILE,
+  pruneBuildLeftovers,
+  upstreamRegistryReachable,
+} from '@touchline/tooling';
 
 /**
  * The production stack as a club runs it: the real docker-compose.yml started by testcontainers (with the offline
@@ -151,9 +159,23 @@ test.beforeAll(async ({ browser }) => {
   page = await context.newPage();
 });
 
+// A failed test keeps what the services logged (compose-logs.txt beside its error context; `npm test` prints its end).
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus || !stack) return;
+  const logs = (() => {
+    try {
+      return compose('logs', '--no-color', '--timestamps', '--tail', '200', 'api', 'worker', 'web', 'minio');
+    } catch (error) {
+      return `docker compose logs failed: ${(error as Error).message}`;
+    }
+  })();
+  await writeFile(testInfo.outputPath('compose-logs.txt'), logs);
+});
+
 test.afterAll(async () => {
   await context?.close();
   await stack?.down({ removeVolumes: true, timeout: 10_000 });
+  pruneBuildLeftovers(project);
 });
 
 test('a coach signs up on Keycloak, verifies with the mail Mailpit caught, and signs in through nginx', async () => {

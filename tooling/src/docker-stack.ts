@@ -85,6 +85,19 @@ export async function ensureDocker(): Promise<void> {
   }
 }
 
+/** How much of BuildKit's cache the tests that build the stack keep: enough for the next build of a commit to be quick. */
+const BUILD_CACHE_KEPT = '8gb';
+
+/**
+ * What builds of `projectName` leave behind, kept in bounds so that runs on one machine do not fill its disk: the
+ * images a later build replaced (untagged; the tagged images of a release stay), and BuildKit's cache beyond
+ * BUILD_CACHE_KEPT, least recently used first. Best effort: a Docker that cannot prune is left as it is.
+ */
+export function pruneBuildLeftovers(projectName: string): void {
+  succeeds('docker', ['image', 'prune', '--force', '--filter', `label=com.docker.compose.project=${projectName}`]);
+  succeeds('docker', ['builder', 'prune', '--force', '--reserved-space', BUILD_CACHE_KEPT]);
+}
+
 /** Whether Docker Hub answers at all (any HTTP status); STACK_IMAGES=upstream or offline decides instead. */
 export async function upstreamRegistryReachable(): Promise<boolean> {
   if (process.env.STACK_IMAGES === 'upstream') return true;
