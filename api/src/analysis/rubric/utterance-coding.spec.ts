@@ -55,6 +55,8 @@ describe('utterance coding', () => {
     ['when we lose it win it back', ['questioning']],
     ['What a ball, James!', ['praise', 'first-name']],
     ['What a mess that was.', ['scold']],
+    // Over something that organises the session, it is not admiration ("Water break" as a recogniser hears it).
+    ['What a break, back in one minute.', ['management']],
     ['Keep it up, top effort.', ['praise']],
     // Praise without a praise adjective, and organising said with an instruction verb.
     ['Super pass from the back.', ['praise']],

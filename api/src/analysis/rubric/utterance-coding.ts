@@ -98,8 +98,9 @@ export class UtteranceCoder {
     const scold = this.matches(words, this.lists.scold);
     const praiseMatch = this.matches(words, this.lists.praise, scold.used);
     const praise = praiseMatch.positions.filter((i) => !this.negated(words, i));
-    // An exclamation that opens a clause ("What a save!") admires what was done, unless the utterance scolds.
-    const exclaims = scold.positions.length === 0 && clauses.some((clause) => this.exclamations.some((phrase) => standsAt(clause, phrase, 0)));
+    // An exclamation that opens a clause ("What a save!") admires what was done, unless the utterance scolds or what
+    // it exclaims over organises the session ("What a break", as a recogniser hears "Water break").
+    const exclaims = scold.positions.length === 0 && clauses.some((clause) => this.admires(clause));
     if (scold.positions.length) codes.add('scold');
     if (praise.length || exclaims) codes.add('praise');
 
@@ -118,6 +119,11 @@ export class UtteranceCoder {
     if (!question && instructs) codes.add('instruction');
     if (words.some((word) => this.firstNames.has(word))) codes.add('first-name');
     return { codes: UTTERANCE_CODES.filter((code) => codes.has(code)), technicalCues, tacticalCues, words: words.length };
+  }
+
+  /** Whether the clause opens with an exclamation over something done, not over a management cue ("what a break"). */
+  private admires(clause: string[]): boolean {
+    return this.exclamations.some((phrase) => standsAt(clause, phrase, 0) && !this.lists.management.some((cue) => standsAt(clause, cue, phrase.length)));
   }
 
   /**
