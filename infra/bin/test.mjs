@@ -95,6 +95,19 @@ for (const [name, command, args, options] of suites) {
   }
 }
 
+/** A page snapshot's lines without the sidebar's subtree (`- complementary:`), the same on every page and long. */
+function withoutSidebar(lines) {
+  const kept = [];
+  let skipping = -1;
+  for (const line of lines) {
+    const indent = line.length - line.trimStart().length;
+    if (skipping >= 0 && (indent > skipping || line.trim() === '')) continue;
+    skipping = /^\s*- complementary:/.test(line) ? indent : -1;
+    if (skipping < 0) kept.push(line);
+  }
+  return kept;
+}
+
 /**
  * What a failed browser test saw, printed so that a run whose directory is gone afterwards still shows it: the error
  * and the page as it stood (the parts of Playwright's error-context.md that are not the test's own source), and the
@@ -108,9 +121,9 @@ function printFailedPages() {
     if (existsSync(context)) {
       const sections = readFileSync(context, 'utf8').split(/^(?=# )/m);
       const shown = sections.filter((section) => /^# (Error details|Page snapshot)/.test(section)).join('');
-      const lines = (shown || sections.join('')).split('\n');
-      log(`the page when ${dir} failed:`);
-      process.stdout.write(`${lines.slice(0, 60).join('\n')}${lines.length > 60 ? `\n… ${lines.length - 60} more lines` : ''}\n`);
+      const lines = withoutSidebar((shown || sections.join('')).split('\n'));
+      log(`the page when ${dir} failed (its sidebar left out):`);
+      process.stdout.write(`${lines.slice(0, 100).join('\n')}${lines.length > 100 ? `\n… ${lines.length - 100} more lines` : ''}\n`);
     }
     const services = path.join(results, dir, 'compose-logs.txt');
     if (existsSync(services)) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, getJson, readApiError, setAccessTokenSource } from './api-client';
+import { ApiError, apiRequest, getJson, getPublicJson, readApiError, setAccessTokenSource, type AccessTokenSource } from './api-client';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
@@ -32,6 +32,27 @@ describe('api client', () => {
     await getJson('/api/auth/check');
     setAccessTokenSource(async () => null);
     expect(fetchMock.mock.calls[0]![1]!.headers).toEqual({ Authorization: 'Bearer token-123' });
+  });
+
+  it('holds a request made while the identity client starts until its token is there, then sends it with the token', async () => {
+    const fetchMock = stubFetch(Response.json([]));
+    let started!: (source: AccessTokenSource) => void;
+    setAccessTokenSource(new Promise<AccessTokenSource>((resolve) => (started = resolve)));
+    const answer = getJson('/api/sessions');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+    started(async () => 'token-456');
+    await expect(answer).resolves.toEqual([]);
+    setAccessTokenSource(async () => null);
+    expect(fetchMock.mock.calls[0]![1]!.headers).toEqual({ Authorization: 'Bearer token-456' });
+  });
+
+  it('reads a public resource at once and without a token, even while the identity client starts', async () => {
+    const fetchMock = stubFetch(Response.json({ plans: [] }));
+    setAccessTokenSource(new Promise<AccessTokenSource>(() => undefined));
+    await expect(getPublicJson('/api/plans')).resolves.toEqual({ plans: [] });
+    setAccessTokenSource(async () => null);
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: 'GET', credentials: 'include', headers: {} });
   });
 
   it('reads the status and message of an error', () => {

@@ -5,17 +5,21 @@
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-type AccessTokenSource = () => Promise<string | null>;
-let accessToken: AccessTokenSource = async () => null;
+export type AccessTokenSource = () => Promise<string | null>;
+let accessTokenSource: Promise<AccessTokenSource> = Promise.resolve(async () => null);
 
-/** Where requests get their Bearer token (the identity client, once it has started). */
-export function setAccessTokenSource(source: AccessTokenSource): void {
-  accessToken = source;
+/**
+ * Where requests get their Bearer token: the identity client, or the promise of it while it starts. A signed-in
+ * page renders at once after a reload (the user is kept in storage) and asks for its data before the identity
+ * client has its token; given the promise, those requests wait for the token instead of going without one.
+ */
+export function setAccessTokenSource(source: AccessTokenSource | Promise<AccessTokenSource>): void {
+  accessTokenSource = Promise.resolve(source);
 }
 
-/** A fresh access token for calls made outside this client (the resumable upload's requests). */
-export function freshAccessToken(): Promise<string | null> {
-  return accessToken();
+/** A fresh access token, also for calls made outside this client (the resumable upload's, the live stream's). */
+export async function freshAccessToken(): Promise<string | null> {
+  return (await accessTokenSource)();
 }
 
 /**
@@ -53,7 +57,10 @@ export async function throwIfNotOk(response: Response): Promise<void> {
 }
 
 export async function apiRequest<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
-  const token = await accessToken();
+  return send<T>(method, url, body, await freshAccessToken());
+}
+
+async function send<T>(method: HttpMethod, url: string, body: unknown, token: string | null): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -70,4 +77,12 @@ export async function apiRequest<T>(method: HttpMethod, url: string, body?: unkn
 
 export function getJson<T>(url: string): Promise<T> {
   return apiRequest<T>('GET', url);
+}
+
+/**
+ * A resource that is the same for everyone (the sign-in configuration, the plan catalogue, the public demo): read
+ * without a token, so it never waits for the sign-in check; the sign-in check itself starts with one.
+ */
+export function getPublicJson<T>(url: string): Promise<T> {
+  return send<T>('GET', url, undefined, null);
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_MESSAGES, backendFailure } from '@touchline/shared';
 import { toast } from '@/components/ui/use-toast';
-import { getJson, setAccessTokenSource } from '@/lib/api-client';
+import { getPublicJson, setAccessTokenSource, type AccessTokenSource } from '@/lib/api-client';
 import type { IdentityClientConfig } from '@touchline/shared';
 import { createIdentityClient, setIdentityClient } from '@/lib/identity/create-identity-client';
 import type { IdentitySession } from '@/lib/identity/identity-client';
@@ -34,14 +34,19 @@ async function run(): Promise<void> {
   const store = useAuthStore.getState();
   store.setLoading(true);
   let session: IdentitySession | null = null;
+  // Requests made meanwhile (a signed-in page kept from before the reload asks for its data at once) wait for the
+  // identity client's token rather than go without one; if the client cannot start, they go without.
+  let tokenSource!: (source: AccessTokenSource) => void;
+  setAccessTokenSource(new Promise<AccessTokenSource>((resolve) => (tokenSource = resolve)));
   try {
-    const config = await getJson<IdentityClientConfig>('/api/auth/config');
+    const config = await getPublicJson<IdentityClientConfig>('/api/auth/config');
     const client = await createIdentityClient(config);
     setIdentityClient(client);
-    setAccessTokenSource(() => client.accessToken());
+    tokenSource(() => client.accessToken());
     session = await client.init();
     client.onSessionChange((next) => void onIdentityChange(next, deps));
   } catch (error) {
+    tokenSource(async () => null);
     // The person sees the catalogue's text; whoever opens the console sees the cause.
     console.warn('[auth] the identity provider could not be started:', error);
     notify(authErrorMessage(error, (status) => `${status}`, DEFAULT_MESSAGES.login));
