@@ -61,7 +61,7 @@ async function signIn(on: Page = page, address = email, secret = password): Prom
   const username = on.locator('input[name=username]');
   const tryAgain = on.getByRole('button', { name: 'Try again' });
   await expect(async () => {
-    if (await tryAgain.isVisible()) await tryAgain.click();
+    if (await tryAgain.isVisible()) await tryAgain.click({ timeout: 5_000 });
     await expect(username).toBeVisible({ timeout: 15_000 });
   }).toPass({ timeout: KEYCLOAK_BACK_MS });
   await username.fill(address);
