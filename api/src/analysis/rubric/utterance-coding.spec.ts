@@ -61,6 +61,12 @@ describe('utterance coding', () => {
     // Praise without a praise adjective, and organising said with an instruction verb.
     ['Super pass from the back.', ['praise']],
     ['Love the energy today.', ['praise']],
+    ['Nicely done, James.', ['praise', 'first-name']],
+    ['Well timed tackle.', ['praise']],
+    ["That's what I want to see from you.", ['praise']],
+    ['I like how you opened up there.', ['praise']],
+    // Not when the approval is denied.
+    ["I'm not pleased with that.", []],
     ['Everyone in, take a knee.', ['management']],
     ['Get into pairs on the line.', ['management']],
   ])('tells an instruction from feedback and organising: %j as %j', (text, expected) => {
