@@ -80,8 +80,8 @@ export function getJson<T>(url: string): Promise<T> {
 }
 
 /**
- * A resource that is the same for everyone (the sign-in configuration, the plan catalogue, the public demo): read
- * without a token, so it never waits for the sign-in check; the sign-in check itself starts with one.
+ * A resource that is the same for everyone (the sign-in configuration, the plan catalogue, the public demo, the help
+ * search): read without a token, so it never waits for the sign-in check; the sign-in check itself starts with one.
  */
 export function getPublicJson<T>(url: string): Promise<T> {
   return send<T>('GET', url, undefined, null);

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ContactRequestDto, ContactTopic } from '@touchline/shared';
-import { apiRequest, getJson } from '@/lib/api-client';
+import { apiRequest, getPublicJson } from '@/lib/api-client';
 
 export interface HelpSearchHit {
   kind: 'guide' | 'faq' | 'rubric';
@@ -15,7 +15,7 @@ const SEARCH_URL = '/api/help/search';
 export const helpSearchQueryOptions = (q: string) =>
   queryOptions({
     queryKey: [SEARCH_URL, q],
-    queryFn: () => getJson<HelpSearchHit[]>(`${SEARCH_URL}?q=${encodeURIComponent(q)}`),
+    queryFn: () => getPublicJson<HelpSearchHit[]>(`${SEARCH_URL}?q=${encodeURIComponent(q)}`),
     enabled: q.length > 0,
   });
 
