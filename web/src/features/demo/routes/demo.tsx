@@ -6,7 +6,7 @@ import { useViewer } from '@/components/layout/viewer';
 import { buttonVariants } from '@/components/ui/button';
 import { paths, signupWithPlan } from '@/config/paths';
 import { useSeekablePlayer } from '@/lib/use-seekable-player';
-import { useDemoMedia, useDemoReport } from '../api/demo-api';
+import { useDemoMedia, useDemoReport } from '@/lib/demo-api';
 
 const STEPS = [
   ['The timeline', 'Dark bars are the moments the coach spoke. Click anywhere on it to listen from there.'],

@@ -5,13 +5,14 @@ import { Page } from '@/components/layout/page';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useSeekablePlayer } from '@/lib/use-seekable-player';
-import { useDemoComments, useDemoReview, useDemoReviewMedia } from '../api/demo-review-api';
+import { useDemoMedia, useDemoReport } from '@/lib/demo-api';
+import { useDemoComments } from '../api/demo-review-api';
 import { ReviewCommentThread } from '../components/review-comment-thread';
 
 /** `/pro-external-review-demo`: what an outside reviewer sees, on the demo session with a sample review (read-only). */
 export default function ProExternalReviewDemoScreen() {
-  const report = useDemoReview();
-  const media = useDemoReviewMedia();
+  const report = useDemoReport();
+  const media = useDemoMedia();
   const comments = useDemoComments();
   const { player, seek } = useSeekablePlayer();
   return (
