@@ -66,7 +66,10 @@ export async function ensureDocker(): Promise<void> {
     const logFile = path.join(cacheDir, 'dockerd.log');
     log(`starting Docker Engine (its log: ${logFile})…`);
     const output = openSync(logFile, 'a');
-    spawn('dockerd', [], { detached: true, stdio: ['ignore', output, output] }).unref();
+    // The daemon outlives this run: it keeps the system's temporary folder, not the run's (TMPDIR, removed at the
+    // run's end), where runc writes each health check's exec state; in a removed folder every check fails.
+    const { TMPDIR: _runTmp, ...env } = process.env;
+    spawn('dockerd', [], { detached: true, stdio: ['ignore', output, output], env }).unref();
     const deadline = Date.now() + 60_000;
     while (!succeeds('docker', ['info'])) {
       if (Date.now() > deadline) throw new Error(`Docker Engine did not start within a minute; see ${logFile}`);
