@@ -173,15 +173,81 @@ export const PLAYER_LINES_C: readonly string[] = [
   'He keeps pulling my shirt.',
 ];
 
+/** The fourth held-out set's squad. */
+export const HELD_OUT_SQUAD_D = ['Kofi', 'Nadia', 'Ryan', 'Zara', 'Connor', 'Ellie'] as const;
+
+/**
+ * The fourth held-out set's lines and codes, written by a fourth author from the codes' definitions alone, after the
+ * coder's change of rubric 2026-12.9: neither the cue lists nor the other sets were read, and most of its praise was
+ * asked to be said without the commonest words of approval. Its misses are not read while it stays held out.
+ */
+export const HELD_OUT_LINES_D: readonly HeldOutLine[] = [
+  { text: 'Bibs are in the blue bag, grab one each.', codes: ['management'] },
+  { text: 'Connor, give me a hand carrying the goals over.', codes: ['management', 'first-name'] },
+  { text: 'Get a drink now, then everyone on the halfway line.', codes: ['management'] },
+  { text: 'Light jog to the cone, then open the hips on the way back.', codes: ['instruction'] },
+  { text: "Side-step through, don't cross your feet.", codes: ['instruction'] },
+  { text: "Lovely and sharp, that's the tempo I want.", codes: ['praise'] },
+  { text: 'Who can tell me why we warm up our hamstrings?', codes: ['questioning'] },
+  { text: 'Ellie, spot on, knees right up.', codes: ['praise', 'first-name'] },
+  { text: "Zara, you're flying today.", codes: ['praise', 'first-name'] },
+  { text: 'Groups of three, one ball per group, off you go.', codes: ['management'] },
+  { text: 'Open your body up before the ball arrives.', codes: ['instruction'] },
+  { text: 'Crisp pass, right into his stride.', codes: ['praise'] },
+  { text: 'Which foot should you be receiving on there?', codes: ['questioning'] },
+  { text: "Kofi, that's class, first touch away from pressure.", codes: ['praise', 'first-name'] },
+  { text: 'Lift your head and scan before it comes to you.', codes: ['instruction'] },
+  { text: 'You checked your shoulder before that?', codes: ['questioning'], rising: true },
+  { text: "We've talked about this, stop taking three touches.", codes: ['scold'] },
+  { text: "Textbook. That's exactly the weight I'm after.", codes: ['praise'] },
+  { text: 'Tidy touch, Nadia, now play it quicker next time.', codes: ['praise', 'instruction', 'first-name'] },
+  { text: 'Four versus four, bibs against non-bibs, subs rotate every goal.', codes: ['management'] },
+  { text: "Spread out, make the pitch big when we've got it.", codes: ['instruction'] },
+  { text: "Where's your nearest teammate right now?", codes: ['questioning'] },
+  { text: 'Can you see a passing lane from there?', codes: ['questioning'], rising: true },
+  { text: "That's more like it, much better shape.", codes: ['praise'] },
+  { text: "Ryan, you're ball watching again.", codes: ['scold', 'first-name'] },
+  { text: 'Great press, everyone hunted together.', codes: ['praise'] },
+  { text: 'Three goals from the same mistake, come on.', codes: ['scold'] },
+  { text: 'If they press high, go long to Zara.', codes: ['instruction', 'first-name'] },
+  { text: 'Cracking decision to switch it, Ellie.', codes: ['praise', 'first-name'] },
+  { text: 'Were you happy with that run?', codes: ['questioning'], rising: true },
+  { text: 'Proper shift from you, Connor, never stopped running.', codes: ['praise', 'first-name'] },
+  { text: "That's sloppy, we keep gifting them the ball.", codes: ['scold'] },
+  { text: 'Line up on the edge of the box, balls on the right.', codes: ['management'] },
+  { text: 'Hit the target first, power comes second.', codes: ['instruction'] },
+  { text: 'Composed finish, Kofi, picked your spot.', codes: ['praise', 'first-name'] },
+  { text: 'Keep your chest over the ball when you strike it.', codes: ['instruction'] },
+  { text: "Well done, that's your best strike all night.", codes: ['praise'] },
+  { text: 'What did the keeper do just before you shot?', codes: ['questioning'] },
+  { text: 'Not bad at all, that one, Nadia.', codes: ['praise', 'first-name'] },
+  { text: 'Half of those went nowhere near the goal.', codes: ['scold'] },
+  { text: 'Everyone bring the cones back to the bag, please.', codes: ['management'] },
+  { text: 'Walk it off, then stretch your quads and calves.', codes: ['instruction'] },
+  { text: "What's one thing you'll take away from today?", codes: ['questioning'] },
+  { text: 'Proud of every one of you tonight, top effort.', codes: ['praise'] },
+];
+
+/** The fourth set's player replies (one a question). */
+export const PLAYER_LINES_D: readonly string[] = [
+  'Yes, coach.',
+  "I didn't see him coming.",
+  'Sorry, my fault.',
+  'Which goal are we attacking?',
+  'I thought Kofi was free.',
+  'My boot came off.',
+];
+
 export type HeldOutStyle = 'spaced' | 'talk-heavy';
 
-/** A held-out set's words: absent, the first set's; 'B' and 'C', the second's and the third's. */
-export type LineSet = 'B' | 'C';
+/** A held-out set's words: absent, the first set's; 'B', 'C' and 'D', the second's, the third's and the fourth's. */
+export type LineSet = 'B' | 'C' | 'D';
 
 const LINE_SETS = {
   A: { lines: HELD_OUT_LINES, replies: PLAYER_LINES, squad: HELD_OUT_SQUAD },
   B: { lines: HELD_OUT_LINES_B, replies: PLAYER_LINES_B, squad: HELD_OUT_SQUAD_B },
   C: { lines: HELD_OUT_LINES_C, replies: PLAYER_LINES_C, squad: HELD_OUT_SQUAD_C },
+  D: { lines: HELD_OUT_LINES_D, replies: PLAYER_LINES_D, squad: HELD_OUT_SQUAD_D },
 } as const;
 
 /**
@@ -234,8 +300,8 @@ export function heldOutScript({
 export interface HeldOutSession {
   id: string;
   /** The condition the session belongs to: one table each. */
-  set: 'wind' | 'crowd' | 'whistle' | 'distance' | 'two voices' | 'second lines' | 'third lines';
-  /** 'B', 'C': the second or third set's lines, replies and squad (absent: the first set's). */
+  set: 'wind' | 'crowd' | 'whistle' | 'distance' | 'two voices' | 'second lines' | 'third lines' | 'fourth lines';
+  /** 'B', 'C', 'D': the second, third or fourth set's lines, replies and squad (absent: the first set's). */
   lineSet?: LineSet;
   seed: number;
   style: HeldOutStyle;
@@ -249,10 +315,11 @@ export interface HeldOutSession {
 }
 
 /**
- * Sessions of 2–2.7 minutes, in three sets of words. The first twelve: wind, crowd and whistle at 25/18/12 dB, the
+ * Sessions of 2–2.7 minutes, in four sets of words. The first twelve: wind, crowd and whistle at 25/18/12 dB, the
  * coach far away in brown noise and in wind, and two with a player answering; WAV and MP4; voices none of the
  * calibration sets used. H13–H20 with the second set's words and voices, two of them below 12 dB; H21–H28 with the
- * third's, in brown, pink, white, wind, crowd and whistle noise and at a distance, 12–25 dB.
+ * third's, in brown, pink, white, wind, crowd and whistle noise and at a distance, 12–25 dB; H29–H36 with the
+ * fourth's, the same way.
  */
 export const HELD_OUT_SESSIONS: readonly HeldOutSession[] = [
   { id: 'H1', set: 'wind', seed: 901, style: 'spaced', lines: 20, voice: 'en-gb-x-rp', noise: 'wind', snrDb: 25, kind: 'wav' },
@@ -367,6 +434,39 @@ export const HELD_OUT_SESSIONS: readonly HeldOutSession[] = [
     kind: 'mp4',
   },
   { id: 'H28', set: 'third lines', lineSet: 'C', seed: 928, style: 'talk-heavy', lines: 40, voice: 'en-gb+m7', noise: 'wind', snrDb: 12, kind: 'wav' },
+  // The fourth set: its own lines, squad and voices, in every noise down to 12 dB, with a player in one session.
+  { id: 'H29', set: 'fourth lines', lineSet: 'D', seed: 929, style: 'spaced', lines: 20, voice: 'en-us+m2', noise: 'crowd', snrDb: 18, kind: 'wav' },
+  { id: 'H30', set: 'fourth lines', lineSet: 'D', seed: 930, style: 'talk-heavy', lines: 40, voice: 'en-gb-x-rp+f3', noise: 'wind', snrDb: 18, kind: 'mp4' },
+  { id: 'H31', set: 'fourth lines', lineSet: 'D', seed: 931, style: 'spaced', lines: 20, voice: 'en-gb-x-gbcwmd+m4', noise: 'whistle', snrDb: 12, kind: 'wav' },
+  {
+    id: 'H32',
+    set: 'fourth lines',
+    lineSet: 'D',
+    seed: 932,
+    style: 'talk-heavy',
+    lines: 36,
+    voice: 'en-gb-scotland+f2',
+    playerVoice: 'en-029+f4',
+    noise: 'brown',
+    snrDb: 18,
+    kind: 'wav',
+  },
+  { id: 'H33', set: 'fourth lines', lineSet: 'D', seed: 933, style: 'spaced', lines: 20, voice: 'en-us+m2', noise: 'pink', snrDb: 25, kind: 'mp4' },
+  { id: 'H34', set: 'fourth lines', lineSet: 'D', seed: 934, style: 'spaced', lines: 20, voice: 'en-gb-x-rp+f3', noise: 'white', snrDb: 12, kind: 'wav' },
+  {
+    id: 'H35',
+    set: 'fourth lines',
+    lineSet: 'D',
+    seed: 935,
+    style: 'talk-heavy',
+    lines: 40,
+    voice: 'en-gb-x-gbcwmd+m4',
+    noise: 'brown',
+    snrDb: 18,
+    distance: true,
+    kind: 'mp4',
+  },
+  { id: 'H36', set: 'fourth lines', lineSet: 'D', seed: 936, style: 'spaced', lines: 20, voice: 'en-gb-scotland+f2', noise: 'crowd', snrDb: 12, kind: 'wav' },
 ];
 
 /** The squad the session's coach keeps on the profile, given to the analysis as vocabulary. */

@@ -51,7 +51,10 @@ describe('utterance coding', () => {
     ['Get a drink of water, two minutes.', ['management']],
     ['Put the balls back in the bag.', ['management']],
     // Questions and exclamations.
-    ['When should we press as a group?', ['questioning', 'management']],
+    // "Group", "everyone" name who is organised: not in a question or in feedback.
+    ['When should we press as a group?', ['questioning']],
+    ['Top effort from everyone today.', ['praise']],
+    ['Everyone on the halfway line.', ['management']],
     ['when we lose it win it back', ['questioning']],
     ['What a ball, James!', ['praise', 'first-name']],
     ['What a mess that was.', ['scold']],
@@ -69,6 +72,25 @@ describe('utterance coding', () => {
     ["I'm not pleased with that.", []],
     ['Everyone in, take a knee.', ['management']],
     ['Get into pairs on the line.', ['management']],
+    // A contraction is the same words said in full: "that is the one" as "that's the one", "do not" as "don't".
+    ['Yes! That is the one.', ['praise']],
+    ['Do not dive in.', ['instruction']],
+    ['That was not good enough.', ['scold']],
+    ["That wasn't great.", []],
+    // A word that describes how it was done praises, unless the utterance tells someone to be so or asks.
+    ['Composed finish, James.', ['praise', 'first-name']],
+    ['Now we are talking, that is sharp.', ['praise']],
+    ['Stay composed on the ball.', ['instruction']],
+    ['Be brave and go for it.', ['instruction']],
+    ['Was that a clean strike?', ['questioning']],
+    ["That wasn't clinical.", []],
+    // Scolding said as "too", switching off, giving it away.
+    ['Way too casual, lads.', ['scold']],
+    ['You cannot switch off like that.', ['scold']],
+    ['Sloppy, you gave the ball away again.', ['scold']],
+    // Organising: who works with whom, and how many balls.
+    ['Sophie, you are with James, one ball between you.', ['management', 'first-name']],
+    ['Next time, drive it across the keeper.', ['instruction']],
   ])('tells an instruction from feedback and organising: %j as %j', (text, expected) => {
     expect(codes(text)).toEqual(expected);
   });

@@ -20,11 +20,40 @@ export function wordsOf(text: string): string[] {
     .filter(Boolean);
 }
 
-/** The utterance's clauses (cut at commas and sentence marks), each as its words. */
+/** Contractions a recogniser writes either way ("that's", "that is"), matched in their long form. */
+const CONTRACTIONS: Readonly<Record<string, string>> = {
+  "that's": 'that is',
+  "it's": 'it is',
+  "what's": 'what is',
+  "where's": 'where is',
+  "who's": 'who is',
+  "there's": 'there is',
+  "here's": 'here is',
+  "he's": 'he is',
+  "she's": 'she is',
+  "i'm": 'i am',
+  "you're": 'you are',
+  "we're": 'we are',
+  "they're": 'they are',
+  "let's": 'let us',
+  "can't": 'can not',
+  cannot: 'can not',
+  "won't": 'will not',
+};
+
+/** The words in their long form: "that's" as "that is", "didn't" as "did not". A possessive ("Ruby's") stays. */
+function expanded(words: string[]): string[] {
+  return words.flatMap((word) => {
+    const long = CONTRACTIONS[word] ?? (word.endsWith("n't") ? `${word.slice(0, -3)} not` : word);
+    return long.split(' ');
+  });
+}
+
+/** The utterance's clauses (cut at commas and sentence marks), each as its words in their long form. */
 function clausesOf(text: string): string[][] {
   return text
     .split(/[,;:.!?\u2013\u2014]+/)
-    .map(wordsOf)
+    .map((clause) => expanded(wordsOf(clause)))
     .filter((words) => words.length > 0);
 }
 
@@ -45,7 +74,10 @@ function occurrences(words: string[], phrase: string[]): number[] {
  * "not good enough" is a scold and not also praise, and "great job" is one praise.
  */
 export class UtteranceCoder {
-  private readonly lists: Record<'questioningPhrases' | 'praise' | 'scold' | 'management' | 'instruction' | 'technical' | 'tactical', string[][]>;
+  private readonly lists: Record<
+    'questioningPhrases' | 'praise' | 'describing' | 'scold' | 'management' | 'people' | 'instruction' | 'technical' | 'tactical',
+    string[][]
+  >;
   private readonly openers: string[][];
   private readonly conjunctions: string[][];
   private readonly exclamations: string[][];
@@ -60,15 +92,17 @@ export class UtteranceCoder {
   constructor(rubric: Rubric, squad: readonly string[] = []) {
     const prepare = (list: string[]) =>
       list
-        .map(wordsOf)
+        .map((phrase) => expanded(wordsOf(phrase)))
         .filter((p) => p.length > 0)
         .sort((a, b) => b.length - a.length);
     const c = rubric.coding;
     this.lists = {
       questioningPhrases: prepare(c.questioning.phrases),
       praise: prepare(c.praise.phrases),
+      describing: prepare(c.praise.describing),
       scold: prepare(c.scold.phrases),
       management: prepare(c.management.phrases),
+      people: prepare(c.management.people),
       instruction: prepare(c.instruction.phrases),
       technical: prepare(c.technical_cues.phrases),
       tactical: prepare(c.tactical_cues.phrases),
@@ -79,7 +113,8 @@ export class UtteranceCoder {
     this.clauseOpeners = prepare(c.instruction.clause_openers);
     this.fillers = prepare(c.instruction.fillers);
     this.nounMarkers = new Set(c.instruction.noun_markers.map((m) => m.toLowerCase()));
-    this.negators = new Set(c.negators.map((n) => n.toLowerCase()));
+    // In the long form a negator is its last word: "don't" is "do not".
+    this.negators = new Set(c.negators.map((n) => expanded(wordsOf(n)).at(-1)!));
     this.firstNames = new Set(squad.flatMap(wordsOf));
     this.finalRise = c.questioning.final_rise_semitones.value;
   }
@@ -98,27 +133,35 @@ export class UtteranceCoder {
     const scold = this.matches(words, this.lists.scold);
     const praiseMatch = this.matches(words, this.lists.praise, scold.used);
     const praise = praiseMatch.positions.filter((i) => !this.negated(words, i));
+    // A word that describes how it was done ("Composed finish", "That is sharp") praises unless the utterance tells
+    // someone to be so ("Stay composed") or asks; its words are feedback, not instruction verbs, either way.
+    const describing = this.matches(words, this.lists.describing, praiseMatch.used);
+    const described = describing.positions.some((i) => !this.negated(words, i));
+    const feedbackWords = new Set([...praiseMatch.used, ...describing.used]);
     // An exclamation that opens a clause ("What a save!") admires what was done, unless the utterance scolds or what
     // it exclaims over organises the session ("What a break", as a recogniser hears "Water break").
     const exclaims = scold.positions.length === 0 && clauses.some((clause) => this.admires(clause));
     if (scold.positions.length) codes.add('scold');
-    if (praise.length || exclaims) codes.add('praise');
 
     const question = this.risesLikeAQuestion(rise) || /\?\s*$/.test(text) || this.asksInWords(words, clauses.length);
     if (question) codes.add('questioning');
-    if (this.matches(words, this.lists.management).positions.length) codes.add('management');
     const technicalCues = this.matches(words, this.lists.technical).positions.length;
     const tacticalCues = this.matches(words, this.lists.tactical).positions.length;
     // An instruction tells a player what to do: an instruction verb where it is a verb, a clause opened by one, or a
     // technical or tactical cue that is not feedback on what was done ("great finish") — never in a question.
-    const feedback = praise.length > 0 || exclaims || scold.positions.length > 0;
-    const instructs =
-      this.matches(words, this.lists.instruction, praiseMatch.used).positions.some((i) => !this.isNoun(words, i, clauseStarts, praiseMatch.used)) ||
-      clauses.some((clause, i) => this.opensWithInstruction(clause, clauseStarts[i]!, praiseMatch.used)) ||
-      (!feedback && technicalCues + tacticalCues > 0);
-    if (!question && instructs) codes.add('instruction');
+    const tells =
+      this.matches(words, this.lists.instruction, feedbackWords).positions.some((i) => !this.isNoun(words, i, clauseStarts, feedbackWords)) ||
+      clauses.some((clause, i) => this.opensWithInstruction(clause, clauseStarts[i]!, feedbackWords));
+    const praises = praise.length > 0 || exclaims || (described && !tells && !question);
+    if (praises) codes.add('praise');
+    const feedback = praises || scold.positions.length > 0;
+    if (!question && (tells || (!feedback && technicalCues + tacticalCues > 0))) codes.add('instruction');
+    // "Everyone", "group": who is organised, and only in an utterance that neither gives feedback nor asks
+    // ("Top effort from everyone" praises; "Everyone on the line" organises).
+    const organises = this.matches(words, this.lists.management).positions.length > 0;
+    if (organises || (!feedback && !question && this.matches(words, this.lists.people).positions.length > 0)) codes.add('management');
     if (words.some((word) => this.firstNames.has(word))) codes.add('first-name');
-    return { codes: UTTERANCE_CODES.filter((code) => codes.has(code)), technicalCues, tacticalCues, words: words.length };
+    return { codes: UTTERANCE_CODES.filter((code) => codes.has(code)), technicalCues, tacticalCues, words: wordsOf(text).length };
   }
 
   /** Whether the clause opens with an exclamation over something done, not over a management cue ("what a break"). */
