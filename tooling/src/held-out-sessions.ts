@@ -177,9 +177,9 @@ export const PLAYER_LINES_C: readonly string[] = [
 export const HELD_OUT_SQUAD_D = ['Kofi', 'Nadia', 'Ryan', 'Zara', 'Connor', 'Ellie'] as const;
 
 /**
- * The fourth held-out set's lines and codes, written by a fourth author from the codes' definitions alone, after the
- * coder's change of rubric 2026-12.9: neither the cue lists nor the other sets were read, and most of its praise was
- * asked to be said without the commonest words of approval. Its misses are not read while it stays held out.
+ * The fourth held-out set's lines and codes, written by a fourth author from the codes' definitions alone (neither
+ * the cue lists nor the other sets were read), most of its praise without the commonest words of approval. Measured
+ * blind once, then read to develop the coder further (rubric 2026-12.9): development data now.
  */
 export const HELD_OUT_LINES_D: readonly HeldOutLine[] = [
   { text: 'Bibs are in the blue bag, grab one each.', codes: ['management'] },
@@ -238,16 +238,82 @@ export const PLAYER_LINES_D: readonly string[] = [
   'My boot came off.',
 ];
 
+/** The fifth held-out set's squad. */
+export const HELD_OUT_SQUAD_E = ['Marcus', 'Hannah', 'Dylan', 'Keisha', 'Ravi', 'Megan'] as const;
+
+/**
+ * The fifth held-out set's lines and codes, written by a fifth author from the codes' definitions alone, who read
+ * neither the cue lists nor any other lines, while the coder of rubric 2026-12.9 was developed on the first four sets
+ * and on 270 lines of three more authors. Added here unread; its misses are not read while it stays held out.
+ */
+export const HELD_OUT_LINES_E: readonly HeldOutLine[] = [
+  { text: 'Morning all, bottles by the fence and grab a bib each.', codes: ['management'] },
+  { text: 'Marcus, help me carry the goals over, mate.', codes: ['management', 'first-name'] },
+  { text: 'Reds on this side, yellows over there by the cones.', codes: ['management'] },
+  { text: 'Who can tell me what we worked on last week?', codes: ['questioning'] },
+  { text: 'Spot on, Hannah, pressing as a team.', codes: ['praise', 'first-name'] },
+  { text: 'Small touches, keep the ball close to your feet.', codes: ['instruction'] },
+  { text: 'Lovely, Keisha, soft touch there.', codes: ['praise', 'first-name'] },
+  { text: 'Heads up, look around before the ball arrives.', codes: ['instruction'] },
+  { text: 'Is everyone checking their shoulder?', codes: ['questioning'], rising: true },
+  { text: "That's loads sharper than last week, everyone.", codes: ['praise'] },
+  { text: "Dylan, walking isn't warming up, mate.", codes: ['scold', 'first-name'] },
+  { text: 'Thirty seconds left, then grab a drink.', codes: ['management'] },
+  { text: 'Into pairs, one ball between two, five yards apart.', codes: ['management'] },
+  { text: 'Pass with the inside of your foot, lock the ankle.', codes: ['instruction'] },
+  { text: 'Why do we lock the ankle?', codes: ['questioning'] },
+  { text: "Exactly right, keeps the pass firm. Ravi's nailed it.", codes: ['praise', 'first-name'] },
+  { text: 'Ooh, zipped along the floor, that one.', codes: ['praise'] },
+  { text: 'Megan, open your body so you can play forward.', codes: ['instruction', 'first-name'] },
+  { text: 'Textbook, Megan. Body open, first time forward.', codes: ['praise', 'first-name'] },
+  { text: "What's your first touch trying to do?", codes: ['questioning'] },
+  { text: "Come on, we've done this all year, play it into feet.", codes: ['scold', 'instruction'] },
+  { text: 'Next time, take a touch out of your feet first.', codes: ['instruction'] },
+  { text: "Top effort, you're really working for each other.", codes: ['praise'] },
+  { text: 'Talk to each other, call his name before you pass.', codes: ['instruction'] },
+  { text: 'Absolute worldie of a pass, Hannah!', codes: ['praise', 'first-name'] },
+  { text: 'Four versus four, bibs against non-bibs, first to three.', codes: ['management'] },
+  { text: "Ravi, you're in goal first, then swap with Dylan.", codes: ['management', 'first-name'] },
+  { text: 'Did anyone spot the overload on the left?', codes: ['questioning'], rising: true },
+  { text: 'Spread out! Width!', codes: ['instruction'] },
+  { text: 'Press! Press!', codes: ['instruction'] },
+  { text: "Where's the space, Marcus?", codes: ['questioning', 'first-name'] },
+  { text: "Yes! That's the ball I want to see.", codes: ['praise'] },
+  { text: 'Not bad at all, that.', codes: ['praise'] },
+  { text: "Who's picking up their striker? Nobody, again.", codes: ['scold'] },
+  { text: 'You lot are defending like a proper unit now.', codes: ['praise'] },
+  { text: 'If their keeper comes out, chip it over him.', codes: ['instruction'] },
+  { text: 'Hit the target, low and across the keeper.', codes: ['instruction'] },
+  { text: "Clinical, Dylan. Keeper didn't even move.", codes: ['praise', 'first-name'] },
+  { text: 'Was that a better strike than your first one?', codes: ['questioning'], rising: true },
+  { text: 'Cracking finish, keep your head over it like that.', codes: ['praise', 'instruction'] },
+  { text: 'Some of you are blasting it over every time, come on.', codes: ['scold'] },
+  { text: 'Bring the cones in and stack the bibs, please.', codes: ['management'] },
+  { text: "What's one thing you'll take home from today?", codes: ['questioning'] },
+  { text: 'Proud of the lot of you, that was proper graft today.', codes: ['praise'] },
+];
+
+/** The fifth set's player replies (one a question). */
+export const PLAYER_LINES_E: readonly string[] = [
+  'Pressing as a team.',
+  'Coach, can I go in goal next?',
+  'Because it keeps the pass firm.',
+  'Mine!',
+  'Shooting low across the keeper.',
+  'Sorry, my laces came undone.',
+];
+
 export type HeldOutStyle = 'spaced' | 'talk-heavy';
 
-/** A held-out set's words: absent, the first set's; 'B', 'C' and 'D', the second's, the third's and the fourth's. */
-export type LineSet = 'B' | 'C' | 'D';
+/** A held-out set's words: absent, the first set's; 'B' to 'E', the second's to the fifth's. */
+export type LineSet = 'B' | 'C' | 'D' | 'E';
 
 const LINE_SETS = {
   A: { lines: HELD_OUT_LINES, replies: PLAYER_LINES, squad: HELD_OUT_SQUAD },
   B: { lines: HELD_OUT_LINES_B, replies: PLAYER_LINES_B, squad: HELD_OUT_SQUAD_B },
   C: { lines: HELD_OUT_LINES_C, replies: PLAYER_LINES_C, squad: HELD_OUT_SQUAD_C },
   D: { lines: HELD_OUT_LINES_D, replies: PLAYER_LINES_D, squad: HELD_OUT_SQUAD_D },
+  E: { lines: HELD_OUT_LINES_E, replies: PLAYER_LINES_E, squad: HELD_OUT_SQUAD_E },
 } as const;
 
 /**
@@ -300,8 +366,8 @@ export function heldOutScript({
 export interface HeldOutSession {
   id: string;
   /** The condition the session belongs to: one table each. */
-  set: 'wind' | 'crowd' | 'whistle' | 'distance' | 'two voices' | 'second lines' | 'third lines' | 'fourth lines';
-  /** 'B', 'C', 'D': the second, third or fourth set's lines, replies and squad (absent: the first set's). */
+  set: 'wind' | 'crowd' | 'whistle' | 'distance' | 'two voices' | 'second lines' | 'third lines' | 'fourth lines' | 'fifth lines';
+  /** 'B' to 'E': the second to the fifth set's lines, replies and squad (absent: the first set's). */
   lineSet?: LineSet;
   seed: number;
   style: HeldOutStyle;
@@ -315,11 +381,11 @@ export interface HeldOutSession {
 }
 
 /**
- * Sessions of 2–2.7 minutes, in four sets of words. The first twelve: wind, crowd and whistle at 25/18/12 dB, the
+ * Sessions of 2–2.7 minutes, in five sets of words. The first twelve: wind, crowd and whistle at 25/18/12 dB, the
  * coach far away in brown noise and in wind, and two with a player answering; WAV and MP4; voices none of the
  * calibration sets used. H13–H20 with the second set's words and voices, two of them below 12 dB; H21–H28 with the
  * third's, in brown, pink, white, wind, crowd and whistle noise and at a distance, 12–25 dB; H29–H36 with the
- * fourth's, the same way.
+ * fourth's and H37–H44 with the fifth's, the same way.
  */
 export const HELD_OUT_SESSIONS: readonly HeldOutSession[] = [
   { id: 'H1', set: 'wind', seed: 901, style: 'spaced', lines: 20, voice: 'en-gb-x-rp', noise: 'wind', snrDb: 25, kind: 'wav' },
@@ -467,6 +533,39 @@ export const HELD_OUT_SESSIONS: readonly HeldOutSession[] = [
     kind: 'mp4',
   },
   { id: 'H36', set: 'fourth lines', lineSet: 'D', seed: 936, style: 'spaced', lines: 20, voice: 'en-gb-scotland+f2', noise: 'crowd', snrDb: 12, kind: 'wav' },
+  // The fifth set, the same way with its own voices.
+  { id: 'H37', set: 'fifth lines', lineSet: 'E', seed: 937, style: 'spaced', lines: 20, voice: 'en-gb+f4', noise: 'wind', snrDb: 18, kind: 'wav' },
+  { id: 'H38', set: 'fifth lines', lineSet: 'E', seed: 938, style: 'talk-heavy', lines: 40, voice: 'en-us-nyc+m3', noise: 'crowd', snrDb: 18, kind: 'mp4' },
+  { id: 'H39', set: 'fifth lines', lineSet: 'E', seed: 939, style: 'spaced', lines: 20, voice: 'en-gb-x-gbclan+m5', noise: 'pink', snrDb: 12, kind: 'wav' },
+  {
+    id: 'H40',
+    set: 'fifth lines',
+    lineSet: 'E',
+    seed: 940,
+    style: 'talk-heavy',
+    lines: 36,
+    voice: 'en-029+m1',
+    playerVoice: 'en-gb+f2',
+    noise: 'whistle',
+    snrDb: 18,
+    kind: 'wav',
+  },
+  { id: 'H41', set: 'fifth lines', lineSet: 'E', seed: 941, style: 'spaced', lines: 20, voice: 'en-gb+f4', noise: 'white', snrDb: 18, kind: 'mp4' },
+  { id: 'H42', set: 'fifth lines', lineSet: 'E', seed: 942, style: 'talk-heavy', lines: 40, voice: 'en-us-nyc+m3', noise: 'brown', snrDb: 12, kind: 'wav' },
+  {
+    id: 'H43',
+    set: 'fifth lines',
+    lineSet: 'E',
+    seed: 943,
+    style: 'spaced',
+    lines: 20,
+    voice: 'en-gb-x-gbclan+m5',
+    noise: 'brown',
+    snrDb: 18,
+    distance: true,
+    kind: 'mp4',
+  },
+  { id: 'H44', set: 'fifth lines', lineSet: 'E', seed: 944, style: 'talk-heavy', lines: 40, voice: 'en-029+m1', noise: 'wind', snrDb: 12, kind: 'wav' },
 ];
 
 /** The squad the session's coach keeps on the profile, given to the analysis as vocabulary. */

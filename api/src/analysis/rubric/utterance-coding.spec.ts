@@ -91,6 +91,20 @@ describe('utterance coding', () => {
     // Organising: who works with whom, and how many balls.
     ['Sophie, you are with James, one ball between you.', ['management', 'first-name']],
     ['Next time, drive it across the keeper.', ['instruction']],
+    // Approval asked about is a question, not praise; approval before the question is both.
+    ['Were you happy with that run?', ['questioning']],
+    ['Lovely, how did you see that?', ['questioning', 'praise']],
+    // A verb after its subject, or an opener before "had", "was", says what was done.
+    ["That's sloppy, we keep gifting them the ball.", ['scold']],
+    ['Pass had perfect weight on it.', ['praise']],
+    // Said alone, a cheer praises and a call instructs.
+    ['Yes, James!', ['praise', 'first-name']],
+    ['Yes coach.', []],
+    ['Time!', ['instruction']],
+    ['Man on!', ['instruction']],
+    // Organising takes its words first: "Tidy up" organises, "Tidy" praises.
+    ['Tidy up, all bibs back in the bag.', ['management']],
+    ['Tidy, James.', ['praise', 'first-name']],
   ])('tells an instruction from feedback and organising: %j as %j', (text, expected) => {
     expect(codes(text)).toEqual(expected);
   });

@@ -84,6 +84,10 @@ export class UtteranceCoder {
   private readonly clauseOpeners: string[][];
   private readonly fillers: string[][];
   private readonly nounMarkers: Set<string>;
+  private readonly subjects: Set<string>;
+  private readonly nounBefore: Set<string>;
+  private readonly cheers: Set<string>;
+  private readonly calls: Set<string>;
   private readonly negators: Set<string>;
   private readonly firstNames: Set<string>;
   private readonly finalRise: number;
@@ -113,6 +117,10 @@ export class UtteranceCoder {
     this.clauseOpeners = prepare(c.instruction.clause_openers);
     this.fillers = prepare(c.instruction.fillers);
     this.nounMarkers = new Set(c.instruction.noun_markers.map((m) => m.toLowerCase()));
+    this.subjects = new Set(c.instruction.subjects.map((m) => m.toLowerCase()));
+    this.nounBefore = new Set(c.instruction.noun_before.map((m) => m.toLowerCase()));
+    this.cheers = new Set(c.praise.alone.map((m) => m.toLowerCase()));
+    this.calls = new Set(c.instruction.alone.map((m) => m.toLowerCase()));
     // In the long form a negator is its last word: "don't" is "do not".
     this.negators = new Set(c.negators.map((n) => expanded(wordsOf(n)).at(-1)!));
     this.firstNames = new Set(squad.flatMap(wordsOf));
@@ -131,37 +139,49 @@ export class UtteranceCoder {
     const codes = new Set<UtteranceCode>();
     // Scold before praise, so that a scolding phrase takes its words ("not good enough") first.
     const scold = this.matches(words, this.lists.scold);
-    const praiseMatch = this.matches(words, this.lists.praise, scold.used);
-    const praise = praiseMatch.positions.filter((i) => !this.negated(words, i));
+    const question = this.risesLikeAQuestion(rise) || /\?\s*$/.test(text) || this.asksInWords(words, clauses.length);
+    // In the clause that asks, approval is what the player is asked about ("Were you happy with that run?").
+    const asking = question ? clauseStarts.at(-1)! : words.length;
+    // Organising takes its words before praise does: "Tidy up" organises, "Tidy" praises.
+    const management = this.matches(words, this.lists.management, scold.used);
+    const praiseMatch = this.matches(words, this.lists.praise, management.used);
+    const praise = praiseMatch.positions.filter((i) => !this.negated(words, i) && i < asking);
     // A word that describes how it was done ("Composed finish", "That is sharp") praises unless the utterance tells
     // someone to be so ("Stay composed") or asks; its words are feedback, not instruction verbs, either way.
     const describing = this.matches(words, this.lists.describing, praiseMatch.used);
-    const described = describing.positions.some((i) => !this.negated(words, i));
+    const described = describing.positions.some((i) => !this.negated(words, i) && i < asking);
     const feedbackWords = new Set([...praiseMatch.used, ...describing.used]);
     // An exclamation that opens a clause ("What a save!") admires what was done, unless the utterance scolds or what
     // it exclaims over organises the session ("What a break", as a recogniser hears "Water break").
     const exclaims = scold.positions.length === 0 && clauses.some((clause) => this.admires(clause));
     if (scold.positions.length) codes.add('scold');
 
-    const question = this.risesLikeAQuestion(rise) || /\?\s*$/.test(text) || this.asksInWords(words, clauses.length);
     if (question) codes.add('questioning');
     const technicalCues = this.matches(words, this.lists.technical).positions.length;
     const tacticalCues = this.matches(words, this.lists.tactical).positions.length;
     // An instruction tells a player what to do: an instruction verb where it is a verb, a clause opened by one, or a
     // technical or tactical cue that is not feedback on what was done ("great finish") — never in a question.
     const tells =
+      this.saysAlone(words, this.calls) ||
       this.matches(words, this.lists.instruction, feedbackWords).positions.some((i) => !this.isNoun(words, i, clauseStarts, feedbackWords)) ||
       clauses.some((clause, i) => this.opensWithInstruction(clause, clauseStarts[i]!, feedbackWords));
-    const praises = praise.length > 0 || exclaims || (described && !tells && !question);
+    const cheers = !question && this.saysAlone(words, this.cheers);
+    const praises = praise.length > 0 || exclaims || cheers || (described && !tells && !question);
     if (praises) codes.add('praise');
     const feedback = praises || scold.positions.length > 0;
-    if (!question && (tells || (!feedback && technicalCues + tacticalCues > 0))) codes.add('instruction');
+    // A cue in an utterance that organises ("subs rotate every goal") sets up the practice; it does not instruct.
+    const organises = management.positions.length > 0;
+    if (!question && (tells || (!feedback && !organises && technicalCues + tacticalCues > 0))) codes.add('instruction');
     // "Everyone", "group": who is organised, and only in an utterance that neither gives feedback nor asks
     // ("Top effort from everyone" praises; "Everyone on the line" organises).
-    const organises = this.matches(words, this.lists.management).positions.length > 0;
     if (organises || (!feedback && !question && this.matches(words, this.lists.people).positions.length > 0)) codes.add('management');
     if (words.some((word) => this.firstNames.has(word))) codes.add('first-name');
     return { codes: UTTERANCE_CODES.filter((code) => codes.has(code)), technicalCues, tacticalCues, words: wordsOf(text).length };
+  }
+
+  /** Whether the words are only these (and players' names): "Yes, Thabo!", "Time!". */
+  private saysAlone(words: string[], these: Set<string>): boolean {
+    return words.some((word) => these.has(word)) && words.every((word) => these.has(word) || this.firstNames.has(word));
   }
 
   /** Whether the clause opens with an exclamation over something done, not over a management cue ("what a break"). */
@@ -182,11 +202,14 @@ export class UtteranceCoder {
 
   /**
    * An instruction verb after an article, a possessive or a describing word of its clause (a praise or scold word
-   * among them: "superb press") is a noun.
+   * among them: "superb press") or before "had", "was" ("Pass had perfect weight") is a noun; after its subject ("we
+   * keep gifting them the ball") it says what is done.
    */
   private isNoun(words: string[], index: number, clauseStarts: number[], feedbackWords: Set<number>): boolean {
+    if (this.nounBefore.has(words[index + 1] ?? '')) return true;
     if (index === 0 || clauseStarts.includes(index)) return false;
-    return this.nounMarkers.has(words[index - 1]!) || feedbackWords.has(index - 1);
+    const before = words[index - 1]!;
+    return this.nounMarkers.has(before) || this.subjects.has(before) || feedbackWords.has(index - 1);
   }
 
   /**
@@ -202,7 +225,10 @@ export class UtteranceCoder {
       else if (this.firstNames.has(clause[at] ?? '')) at += 1;
       else break;
     }
-    if (feedbackWords.has(start + at) || !this.clauseOpeners.some((opener) => standsAt(clause, opener, at))) return false;
+    const opener = this.clauseOpeners.find((phrase) => standsAt(clause, phrase, at));
+    if (feedbackWords.has(start + at) || !opener) return false;
+    // "Pass had perfect weight on it": the opener is the clause's subject.
+    if (this.nounBefore.has(clause[at + opener.length] ?? '')) return false;
     return this.matches(clause.slice(at), this.lists.management).positions.length === 0;
   }
 
