@@ -40,21 +40,21 @@ function agreement(): Record<UtteranceCode, { recall: number; precision: number 
   ) as Record<UtteranceCode, { recall: number; precision: number }>;
 }
 
-describe('the coder on lines three authors coded by hand', () => {
-  it('holds 270 lines in the six codes', () => {
-    expect(authors.flatMap((a) => a.lines)).toHaveLength(270);
+describe('the coder on lines six authors coded by hand', () => {
+  it('holds 510 lines in the six codes', () => {
+    expect(authors.flatMap((a) => a.lines)).toHaveLength(510);
     for (const line of authors.flatMap((a) => a.lines)) expect(UTTERANCE_CODES).toEqual(expect.arrayContaining(line.codes));
   });
 
   // The figures the coder reached on them (rubric 2026-12.9), to a point or two: a rubric change that loses what
   // the lines taught fails here. They are development lines; docs/analysis-accuracy.md has the held-out figures.
   it.each([
-    ['praise', 0.95, 0.95],
-    ['instruction', 0.93, 0.85],
-    ['questioning', 0.98, 0.8],
-    ['scold', 0.8, 0.95],
-    ['management', 0.95, 0.93],
-    ['first-name', 0.95, 0.98],
+    ['praise', 0.96, 0.96],
+    ['instruction', 0.93, 0.9],
+    ['questioning', 0.98, 0.82],
+    ['scold', 0.8, 0.98],
+    ['management', 0.97, 0.95],
+    ['first-name', 0.96, 0.98],
   ] as const)('codes %s with recall ≥ %s and precision ≥ %s', (code, recall, precision) => {
     const figures = agreement()[code];
     expect(figures.recall).toBeGreaterThanOrEqual(recall);

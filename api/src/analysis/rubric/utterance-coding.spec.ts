@@ -105,6 +105,16 @@ describe('utterance coding', () => {
     // Organising takes its words first: "Tidy up" organises, "Tidy" praises.
     ['Tidy up, all bibs back in the bag.', ['management']],
     ['Tidy, James.', ['praise', 'first-name']],
+    // An exclamation with a question mark admires; a question that scolds is a scold; a name after it still asks.
+    ['How good was that?', ['praise']],
+    ['What was that supposed to be?', ['scold']],
+    ['Happy with that pattern, everyone?', ['questioning']],
+    // In a clause of praise a verb is what was done; a cheer of two words; organising with no word of the game.
+    ['Good decision to play it early.', ['praise']],
+    ['Get in, James, what a save!', ['praise', 'first-name']],
+    ['Get in behind!', ['instruction']],
+    ['Keepers, go with James to the other goal.', ['management', 'first-name']],
+    ['Fair play, you never gave up on that.', ['praise']],
   ])('tells an instruction from feedback and organising: %j as %j', (text, expected) => {
     expect(codes(text)).toEqual(expected);
   });

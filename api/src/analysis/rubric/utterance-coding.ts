@@ -87,7 +87,10 @@ export class UtteranceCoder {
   private readonly subjects: Set<string>;
   private readonly nounBefore: Set<string>;
   private readonly cheers: Set<string>;
+  private readonly cheerPhrases: Set<string>;
   private readonly calls: Set<string>;
+  /** Words that only address someone: "everyone", "lads", "team". */
+  private readonly vocatives: Set<string>;
   private readonly negators: Set<string>;
   private readonly firstNames: Set<string>;
   private readonly finalRise: number;
@@ -120,7 +123,9 @@ export class UtteranceCoder {
     this.subjects = new Set(c.instruction.subjects.map((m) => m.toLowerCase()));
     this.nounBefore = new Set(c.instruction.noun_before.map((m) => m.toLowerCase()));
     this.cheers = new Set(c.praise.alone.map((m) => m.toLowerCase()));
+    this.cheerPhrases = new Set(c.praise.alone.map((m) => expanded(wordsOf(m)).join(' ')));
     this.calls = new Set(c.instruction.alone.map((m) => m.toLowerCase()));
+    this.vocatives = new Set([...this.fillers, ...this.lists.people].filter((phrase) => phrase.length === 1).map(([word]) => word!));
     // In the long form a negator is its last word: "don't" is "do not".
     this.negators = new Set(c.negators.map((n) => expanded(wordsOf(n)).at(-1)!));
     this.firstNames = new Set(squad.flatMap(wordsOf));
@@ -136,47 +141,65 @@ export class UtteranceCoder {
     const words = clauses.flat();
     const clauseStarts: number[] = [];
     for (let i = 0, at = 0; i < clauses.length; at += clauses[i]!.length, i += 1) clauseStarts.push(at);
+    const clauseOf = (index: number) => clauseStarts.findLastIndex((start) => start <= index);
     const codes = new Set<UtteranceCode>();
     // Scold before praise, so that a scolding phrase takes its words ("not good enough") first.
     const scold = this.matches(words, this.lists.scold);
-    const question = this.risesLikeAQuestion(rise) || /\?\s*$/.test(text) || this.asksInWords(words, clauses.length);
-    // In the clause that asks, approval is what the player is asked about ("Were you happy with that run?").
-    const asking = question ? clauseStarts.at(-1)! : words.length;
+    // An exclamation said with a question mark ("How good was that?") admires; it does not ask.
+    const exclaimsFirst = this.exclamations.some((phrase) => standsAt(words, phrase, 0));
+    const asks = this.risesLikeAQuestion(rise) || (/\?\s*$/.test(text) && !exclaimsFirst) || this.asksInWords(words, clauses.length);
+    // The clause that asks is the last that is more than a name or "everyone" ("Happy with that pattern, everyone?").
+    let askingClause = clauses.length - 1;
+    while (askingClause > 0 && clauses[askingClause]!.every((word) => this.vocatives.has(word) || this.firstNames.has(word))) askingClause -= 1;
+    const asking = asks ? (clauseStarts[askingClause] ?? 0) : words.length;
+    // Asking while scolding ("What was that supposed to be?") is a scold, not a question.
+    const question = asks && !scold.positions.some((i) => i >= asking);
     // Organising takes its words before praise does: "Tidy up" organises, "Tidy" praises.
     const management = this.matches(words, this.lists.management, scold.used);
     const praiseMatch = this.matches(words, this.lists.praise, management.used);
+    // In the clause that asks, approval is what the player is asked about ("Were you happy with that run?").
     const praise = praiseMatch.positions.filter((i) => !this.negated(words, i) && i < asking);
     // A word that describes how it was done ("Composed finish", "That is sharp") praises unless the utterance tells
     // someone to be so ("Stay composed") or asks; its words are feedback, not instruction verbs, either way.
     const describing = this.matches(words, this.lists.describing, praiseMatch.used);
-    const described = describing.positions.some((i) => !this.negated(words, i) && i < asking);
+    const described = describing.positions.filter((i) => !this.negated(words, i) && i < asking);
     const feedbackWords = new Set([...praiseMatch.used, ...describing.used]);
+    const feedbackClauses = new Set([...praise, ...described].map(clauseOf));
     // An exclamation that opens a clause ("What a save!") admires what was done, unless the utterance scolds or what
     // it exclaims over organises the session ("What a break", as a recogniser hears "Water break").
     const exclaims = scold.positions.length === 0 && clauses.some((clause) => this.admires(clause));
     if (scold.positions.length) codes.add('scold');
-
     if (question) codes.add('questioning');
+
     const technicalCues = this.matches(words, this.lists.technical).positions.length;
     const tacticalCues = this.matches(words, this.lists.tactical).positions.length;
-    // An instruction tells a player what to do: an instruction verb where it is a verb, a clause opened by one, or a
-    // technical or tactical cue that is not feedback on what was done ("great finish") — never in a question.
-    const tells =
-      this.saysAlone(words, this.calls) ||
-      this.matches(words, this.lists.instruction, feedbackWords).positions.some((i) => !this.isNoun(words, i, clauseStarts, feedbackWords)) ||
-      clauses.some((clause, i) => this.opensWithInstruction(clause, clauseStarts[i]!, feedbackWords));
-    const cheers = !question && this.saysAlone(words, this.cheers);
-    const praises = praise.length > 0 || exclaims || cheers || (described && !tells && !question);
+    const organises = management.positions.length > 0;
+    // An instruction tells a player what to do: a call said alone ("Time!"), an instruction verb where it is a verb
+    // and not in a clause of praise ("Good decision to play it early"), a clause opened by one (unless the utterance
+    // organises and names nothing of the game: "Keepers, go with Dylan to the other goal"), or a technical or
+    // tactical cue that is neither feedback on what was done ("great finish") nor setting up ("subs rotate") —
+    // never in a question.
+    const verbs = this.matches(words, this.lists.instruction, feedbackWords).positions.filter(
+      (i) => !this.isNoun(words, i, clauseStarts, feedbackWords) && !feedbackClauses.has(clauseOf(i)),
+    );
+    const opened = clauses.some((clause, i) => !this.cheersIn(clause) && this.opensWithInstruction(clause, clauseStarts[i]!, feedbackWords));
+    const tells = this.saysAlone(words, this.calls) || verbs.length > 0 || (opened && !(organises && technicalCues + tacticalCues === 0));
+    const cheers = !question && (this.saysAlone(words, this.cheers) || clauses.some((clause) => this.cheersIn(clause)));
+    const praises = praise.length > 0 || exclaims || cheers || (described.length > 0 && !tells && !question);
     if (praises) codes.add('praise');
     const feedback = praises || scold.positions.length > 0;
-    // A cue in an utterance that organises ("subs rotate every goal") sets up the practice; it does not instruct.
-    const organises = management.positions.length > 0;
     if (!question && (tells || (!feedback && !organises && technicalCues + tacticalCues > 0))) codes.add('instruction');
     // "Everyone", "group": who is organised, and only in an utterance that neither gives feedback nor asks
     // ("Top effort from everyone" praises; "Everyone on the line" organises).
     if (organises || (!feedback && !question && this.matches(words, this.lists.people).positions.length > 0)) codes.add('management');
     if (words.some((word) => this.firstNames.has(word))) codes.add('first-name');
     return { codes: UTTERANCE_CODES.filter((code) => codes.has(code)), technicalCues, tacticalCues, words: wordsOf(text).length };
+  }
+
+  /** Whether the clause is a cheer of more than one word and perhaps a name ("Get in, Kieran"). */
+  private cheersIn(clause: string[]): boolean {
+    const said = clause.filter((word) => !this.firstNames.has(word)).join(' ');
+    return said.includes(' ') && this.cheerPhrases.has(said);
   }
 
   /** Whether the words are only these (and players' names): "Yes, Thabo!", "Time!". */
