@@ -244,7 +244,7 @@ export const HELD_OUT_SQUAD_E = ['Marcus', 'Hannah', 'Dylan', 'Keisha', 'Ravi', 
 /**
  * The fifth held-out set's lines and codes, written by a fifth author from the codes' definitions alone, who read
  * neither the cue lists nor any other lines, while the coder of rubric 2026-12.9 was developed on the first four sets
- * and on 270 lines of three more authors. Added here unread; its misses are not read while it stays held out.
+ * and on 510 lines of six more authors. Measured blind twice, then read: development data now.
  */
 export const HELD_OUT_LINES_E: readonly HeldOutLine[] = [
   { text: 'Morning all, bottles by the fence and grab a bib each.', codes: ['management'] },
@@ -303,10 +303,75 @@ export const PLAYER_LINES_E: readonly string[] = [
   'Sorry, my laces came undone.',
 ];
 
+/** The sixth held-out set's squad. */
+export const HELD_OUT_SQUAD_F = ['Marcus', 'Ibrahim', 'Duncan', 'Rafael', 'Kwame', 'Felix'] as const;
+
+/**
+ * The sixth held-out set's lines and codes, written by a sixth author from the codes' definitions alone, who read
+ * neither the cue lists nor any other lines, after the fifth set had been read (rubric 2026-12.9). Added here
+ * unread; its misses are not read while it stays held out.
+ */
+export const HELD_OUT_LINES_F: readonly HeldOutLine[] = [
+  { text: 'Right, grab a bib each, yellows over by the goal.', codes: ['management'] },
+  { text: 'Couple of you bring the balls over from the container.', codes: ['management'] },
+  { text: 'Four groups of four, one in each square, quick as you can.', codes: ['management'] },
+  { text: 'Two touch only, and open your body up before it arrives.', codes: ['instruction'] },
+  { text: 'Check your shoulder, Ibrahim.', codes: ['instruction', 'first-name'] },
+  { text: "That's it, Duncan, lovely weight on that.", codes: ['praise', 'first-name'] },
+  { text: 'Tidy, very tidy.', codes: ['praise'] },
+  { text: "Who's got the spare man here?", codes: ['questioning'] },
+  { text: 'Far side, far side!', codes: ['instruction'] },
+  { text: 'Sharp, lads, keep that tempo going.', codes: ['praise', 'instruction'] },
+  { text: "What's your first look when you win it back?", codes: ['questioning'] },
+  { text: "You saw Kwame making that run, didn't you?", codes: ['questioning', 'first-name'], rising: true },
+  { text: "Ah, come on, that's three times you've given it away cheaply.", codes: ['scold'] },
+  { text: "Get tight, don't let him turn.", codes: ['instruction'] },
+  { text: 'Quality, Rafael, absolute quality.', codes: ['praise', 'first-name'] },
+  { text: 'Love the desire to get back there.', codes: ['praise'] },
+  { text: 'Water break, ninety seconds, then back on your cones.', codes: ['management'] },
+  { text: "When do we go and press, what's the cue?", codes: ['questioning'] },
+  { text: 'So a heavy touch is the trigger?', codes: ['questioning'], rising: true },
+  { text: "Spot on, Felix, that's exactly the cue.", codes: ['praise', 'first-name'] },
+  { text: 'Were you happy with that shape just now?', codes: ['questioning'], rising: true },
+  { text: 'Stay compact, ten yards between the lines.', codes: ['instruction'] },
+  { text: 'Man on!', codes: ['instruction'] },
+  { text: 'Switch it!', codes: ['instruction'] },
+  { text: "That's the one, that's the pass we want.", codes: ['praise'] },
+  { text: 'Were you asleep there, Ibrahim?', codes: ['scold', 'first-name'] },
+  { text: 'Different class, that finish.', codes: ['praise'] },
+  { text: "Cheers for the effort, you're chasing everything down.", codes: ['praise'] },
+  { text: 'Good idea, Marcus, just keep it lower next time.', codes: ['praise', 'instruction', 'first-name'] },
+  { text: "Walking back, really? We're not doing that.", codes: ['scold'] },
+  { text: 'Reds versus yellows now, first to three, keepers in.', codes: ['management'] },
+  { text: 'Go on Kwame, take him on!', codes: ['instruction', 'first-name'] },
+  { text: 'Oh, what a ball that is!', codes: ['praise'] },
+  { text: 'Hold your width, wide men, stay wide.', codes: ['instruction'] },
+  { text: 'Unreal, Duncan, how did you even see that?', codes: ['praise', 'first-name'] },
+  { text: "Pass and move, don't stand there and admire it.", codes: ['instruction'] },
+  { text: "Sloppy. Ten passes and we've lost it four times.", codes: ['scold'] },
+  { text: 'Great shift today, every one of you.', codes: ['praise'] },
+  { text: 'Proper leaders out there today, the lot of you.', codes: ['praise'] },
+  { text: "What's one thing you'd do differently in that last game?", codes: ['questioning'] },
+  { text: 'Did everyone feel the pressing was better second half?', codes: ['questioning'], rising: true },
+  { text: 'Bibs in the bag, cones stacked, balls in the net.', codes: ['management'] },
+  { text: "Same time Thursday, don't forget your shin pads.", codes: ['management'] },
+  { text: 'Well done, Felix, really pleased with your decisions.', codes: ['praise', 'first-name'] },
+];
+
+/** The sixth set's player replies (one a question). */
+export const PLAYER_LINES_F: readonly string[] = [
+  'Sorry gaffer, my fault.',
+  'When his touch goes away from him.',
+  'I thought he was offside.',
+  'Do we keep the same bibs?',
+  'He was on my back the whole time.',
+  'Yeah, I saw him, just overhit it.',
+];
+
 export type HeldOutStyle = 'spaced' | 'talk-heavy';
 
-/** A held-out set's words: absent, the first set's; 'B' to 'E', the second's to the fifth's. */
-export type LineSet = 'B' | 'C' | 'D' | 'E';
+/** A held-out set's words: absent, the first set's; 'B' to 'F', the second's to the sixth's. */
+export type LineSet = 'B' | 'C' | 'D' | 'E' | 'F';
 
 const LINE_SETS = {
   A: { lines: HELD_OUT_LINES, replies: PLAYER_LINES, squad: HELD_OUT_SQUAD },
@@ -314,6 +379,7 @@ const LINE_SETS = {
   C: { lines: HELD_OUT_LINES_C, replies: PLAYER_LINES_C, squad: HELD_OUT_SQUAD_C },
   D: { lines: HELD_OUT_LINES_D, replies: PLAYER_LINES_D, squad: HELD_OUT_SQUAD_D },
   E: { lines: HELD_OUT_LINES_E, replies: PLAYER_LINES_E, squad: HELD_OUT_SQUAD_E },
+  F: { lines: HELD_OUT_LINES_F, replies: PLAYER_LINES_F, squad: HELD_OUT_SQUAD_F },
 } as const;
 
 /**
@@ -366,8 +432,8 @@ export function heldOutScript({
 export interface HeldOutSession {
   id: string;
   /** The condition the session belongs to: one table each. */
-  set: 'wind' | 'crowd' | 'whistle' | 'distance' | 'two voices' | 'second lines' | 'third lines' | 'fourth lines' | 'fifth lines';
-  /** 'B' to 'E': the second to the fifth set's lines, replies and squad (absent: the first set's). */
+  set: 'wind' | 'crowd' | 'whistle' | 'distance' | 'two voices' | 'second lines' | 'third lines' | 'fourth lines' | 'fifth lines' | 'sixth lines';
+  /** 'B' to 'F': the second to the sixth set's lines, replies and squad (absent: the first set's). */
   lineSet?: LineSet;
   seed: number;
   style: HeldOutStyle;
@@ -381,11 +447,11 @@ export interface HeldOutSession {
 }
 
 /**
- * Sessions of 2–2.7 minutes, in five sets of words. The first twelve: wind, crowd and whistle at 25/18/12 dB, the
+ * Sessions of 2–2.7 minutes, in six sets of words. The first twelve: wind, crowd and whistle at 25/18/12 dB, the
  * coach far away in brown noise and in wind, and two with a player answering; WAV and MP4; voices none of the
  * calibration sets used. H13–H20 with the second set's words and voices, two of them below 12 dB; H21–H28 with the
  * third's, in brown, pink, white, wind, crowd and whistle noise and at a distance, 12–25 dB; H29–H36 with the
- * fourth's and H37–H44 with the fifth's, the same way.
+ * fourth's, H37–H44 with the fifth's and H45–H52 with the sixth's, the same way.
  */
 export const HELD_OUT_SESSIONS: readonly HeldOutSession[] = [
   { id: 'H1', set: 'wind', seed: 901, style: 'spaced', lines: 20, voice: 'en-gb-x-rp', noise: 'wind', snrDb: 25, kind: 'wav' },
@@ -566,6 +632,50 @@ export const HELD_OUT_SESSIONS: readonly HeldOutSession[] = [
     kind: 'mp4',
   },
   { id: 'H44', set: 'fifth lines', lineSet: 'E', seed: 944, style: 'talk-heavy', lines: 40, voice: 'en-029+m1', noise: 'wind', snrDb: 12, kind: 'wav' },
+  // The sixth set, the same way with its own voices.
+  { id: 'H45', set: 'sixth lines', lineSet: 'F', seed: 945, style: 'talk-heavy', lines: 40, voice: 'en-us+f2', noise: 'wind', snrDb: 18, kind: 'wav' },
+  { id: 'H46', set: 'sixth lines', lineSet: 'F', seed: 946, style: 'spaced', lines: 20, voice: 'en-gb-scotland+m3', noise: 'crowd', snrDb: 18, kind: 'mp4' },
+  { id: 'H47', set: 'sixth lines', lineSet: 'F', seed: 947, style: 'talk-heavy', lines: 40, voice: 'en-gb-x-rp+m1', noise: 'pink', snrDb: 18, kind: 'wav' },
+  {
+    id: 'H48',
+    set: 'sixth lines',
+    lineSet: 'F',
+    seed: 948,
+    style: 'spaced',
+    lines: 20,
+    voice: 'en-us-nyc+f4',
+    playerVoice: 'en-gb-x-gbcwmd+f1',
+    noise: 'brown',
+    snrDb: 18,
+    kind: 'wav',
+  },
+  { id: 'H49', set: 'sixth lines', lineSet: 'F', seed: 949, style: 'spaced', lines: 20, voice: 'en-us+f2', noise: 'whistle', snrDb: 12, kind: 'mp4' },
+  {
+    id: 'H50',
+    set: 'sixth lines',
+    lineSet: 'F',
+    seed: 950,
+    style: 'talk-heavy',
+    lines: 40,
+    voice: 'en-gb-scotland+m3',
+    noise: 'white',
+    snrDb: 18,
+    kind: 'wav',
+  },
+  {
+    id: 'H51',
+    set: 'sixth lines',
+    lineSet: 'F',
+    seed: 951,
+    style: 'spaced',
+    lines: 20,
+    voice: 'en-gb-x-rp+m1',
+    noise: 'brown',
+    snrDb: 18,
+    distance: true,
+    kind: 'mp4',
+  },
+  { id: 'H52', set: 'sixth lines', lineSet: 'F', seed: 952, style: 'spaced', lines: 20, voice: 'en-us-nyc+f4', noise: 'wind', snrDb: 12, kind: 'wav' },
 ];
 
 /** The squad the session's coach keeps on the profile, given to the analysis as vocabulary. */

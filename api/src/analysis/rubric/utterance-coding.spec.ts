@@ -115,6 +115,9 @@ describe('utterance coding', () => {
     ['Get in behind!', ['instruction']],
     ['Keepers, go with James to the other goal.', ['management', 'first-name']],
     ['Fair play, you never gave up on that.', ['praise']],
+    // A describing word praises where its own clause tells nothing; a name with "'s" is the player's name.
+    ['Clinical, James. Keeper did not even move.', ['praise', 'first-name']],
+    ["Exactly right. James's nailed it.", ['praise', 'first-name']],
   ])('tells an instruction from feedback and organising: %j as %j', (text, expected) => {
     expect(codes(text)).toEqual(expected);
   });

@@ -150,7 +150,7 @@ export class UtteranceCoder {
     const asks = this.risesLikeAQuestion(rise) || (/\?\s*$/.test(text) && !exclaimsFirst) || this.asksInWords(words, clauses.length);
     // The clause that asks is the last that is more than a name or "everyone" ("Happy with that pattern, everyone?").
     let askingClause = clauses.length - 1;
-    while (askingClause > 0 && clauses[askingClause]!.every((word) => this.vocatives.has(word) || this.firstNames.has(word))) askingClause -= 1;
+    while (askingClause > 0 && clauses[askingClause]!.every((word) => this.vocatives.has(word) || this.isName(word))) askingClause -= 1;
     const asking = asks ? (clauseStarts[askingClause] ?? 0) : words.length;
     // Asking while scolding ("What was that supposed to be?") is a scold, not a question.
     const question = asks && !scold.positions.some((i) => i >= asking);
@@ -159,8 +159,8 @@ export class UtteranceCoder {
     const praiseMatch = this.matches(words, this.lists.praise, management.used);
     // In the clause that asks, approval is what the player is asked about ("Were you happy with that run?").
     const praise = praiseMatch.positions.filter((i) => !this.negated(words, i) && i < asking);
-    // A word that describes how it was done ("Composed finish", "That is sharp") praises unless the utterance tells
-    // someone to be so ("Stay composed") or asks; its words are feedback, not instruction verbs, either way.
+    // A word that describes how it was done ("Composed finish", "That is sharp") praises unless its clause tells
+    // someone to be so ("Stay composed") or the utterance asks; its words are feedback, not instruction verbs.
     const describing = this.matches(words, this.lists.describing, praiseMatch.used);
     const described = describing.positions.filter((i) => !this.negated(words, i) && i < asking);
     const feedbackWords = new Set([...praiseMatch.used, ...describing.used]);
@@ -182,29 +182,39 @@ export class UtteranceCoder {
     const verbs = this.matches(words, this.lists.instruction, feedbackWords).positions.filter(
       (i) => !this.isNoun(words, i, clauseStarts, feedbackWords) && !feedbackClauses.has(clauseOf(i)),
     );
-    const opened = clauses.some((clause, i) => !this.cheersIn(clause) && this.opensWithInstruction(clause, clauseStarts[i]!, feedbackWords));
+    const openers = clauses.map((clause, i) => !this.cheersIn(clause) && this.opensWithInstruction(clause, clauseStarts[i]!, feedbackWords));
+    const opened = openers.some(Boolean);
     const tells = this.saysAlone(words, this.calls) || verbs.length > 0 || (opened && !(organises && technicalCues + tacticalCues === 0));
     const cheers = !question && (this.saysAlone(words, this.cheers) || clauses.some((clause) => this.cheersIn(clause)));
-    const praises = praise.length > 0 || exclaims || cheers || (described.length > 0 && !tells && !question);
+    // A describing word praises where its own clause does not tell someone to be so ("Clinical, Dylan. Keeper didn't
+    // even move." praises; "Stay composed" tells).
+    const telling = new Set([...verbs.map(clauseOf), ...openers.flatMap((opens, i) => (opens ? [i] : []))]);
+    const describes = !question && described.some((i) => !telling.has(clauseOf(i)));
+    const praises = praise.length > 0 || exclaims || cheers || describes;
     if (praises) codes.add('praise');
     const feedback = praises || scold.positions.length > 0;
     if (!question && (tells || (!feedback && !organises && technicalCues + tacticalCues > 0))) codes.add('instruction');
     // "Everyone", "group": who is organised, and only in an utterance that neither gives feedback nor asks
     // ("Top effort from everyone" praises; "Everyone on the line" organises).
     if (organises || (!feedback && !question && this.matches(words, this.lists.people).positions.length > 0)) codes.add('management');
-    if (words.some((word) => this.firstNames.has(word))) codes.add('first-name');
+    if (words.some((word) => this.isName(word))) codes.add('first-name');
     return { codes: UTTERANCE_CODES.filter((code) => codes.has(code)), technicalCues, tacticalCues, words: wordsOf(text).length };
+  }
+
+  /** Whether the word is a player's first name, or one with "'s" ("Ravi's nailed it", "Evie's on fire"). */
+  private isName(word: string): boolean {
+    return this.firstNames.has(word) || (word.endsWith("'s") && this.firstNames.has(word.slice(0, -2)));
   }
 
   /** Whether the clause is a cheer of more than one word and perhaps a name ("Get in, Kieran"). */
   private cheersIn(clause: string[]): boolean {
-    const said = clause.filter((word) => !this.firstNames.has(word)).join(' ');
+    const said = clause.filter((word) => !this.isName(word)).join(' ');
     return said.includes(' ') && this.cheerPhrases.has(said);
   }
 
   /** Whether the words are only these (and players' names): "Yes, Thabo!", "Time!". */
   private saysAlone(words: string[], these: Set<string>): boolean {
-    return words.some((word) => these.has(word)) && words.every((word) => these.has(word) || this.firstNames.has(word));
+    return words.some((word) => these.has(word)) && words.every((word) => these.has(word) || this.isName(word));
   }
 
   /** Whether the clause opens with an exclamation over something done, not over a management cue ("what a break"). */
@@ -245,7 +255,7 @@ export class UtteranceCoder {
     for (;;) {
       const filler = this.fillers.find((phrase) => standsAt(clause, phrase, at));
       if (filler) at += filler.length;
-      else if (this.firstNames.has(clause[at] ?? '')) at += 1;
+      else if (this.isName(clause[at] ?? '')) at += 1;
       else break;
     }
     const opener = this.clauseOpeners.find((phrase) => standsAt(clause, phrase, at));
