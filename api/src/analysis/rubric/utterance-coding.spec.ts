@@ -108,7 +108,9 @@ describe('utterance coding', () => {
     // An exclamation with a question mark admires; a question that scolds is a scold; a name after it still asks.
     ['How good was that?', ['praise']],
     ['What was that supposed to be?', ['scold']],
-    ['Happy with that pattern, everyone?', ['questioning']],
+    ['Were you happy with that pattern, everyone?', ['questioning']],
+    // A question mark alone, as a recogniser may put on a statement, leaves praise praise.
+    ['Top effort from everyone today?', ['questioning', 'praise']],
     // In a clause of praise a verb is what was done; a cheer of two words; organising with no word of the game.
     ['Good decision to play it early.', ['praise']],
     ['Get in, James, what a save!', ['praise', 'first-name']],

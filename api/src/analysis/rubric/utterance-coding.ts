@@ -154,15 +154,18 @@ export class UtteranceCoder {
     const asking = asks ? (clauseStarts[askingClause] ?? 0) : words.length;
     // Asking while scolding ("What was that supposed to be?") is a scold, not a question.
     const question = asks && !scold.positions.some((i) => i >= asking);
+    // Approval in the clause that asks is what the player is asked about ("Were you happy with that run?") when the
+    // words or the voice ask; a question mark alone leaves it praise (Whisper writes "Top effort from everyone today?").
+    const asksAbout = asks && (this.risesLikeAQuestion(rise) || this.openers.some((phrase) => standsAt(clauses[askingClause] ?? [], phrase, 0)));
+    const approvalEnds = asksAbout ? asking : words.length;
     // Organising takes its words before praise does: "Tidy up" organises, "Tidy" praises.
     const management = this.matches(words, this.lists.management, scold.used);
     const praiseMatch = this.matches(words, this.lists.praise, management.used);
-    // In the clause that asks, approval is what the player is asked about ("Were you happy with that run?").
-    const praise = praiseMatch.positions.filter((i) => !this.negated(words, i) && i < asking);
+    const praise = praiseMatch.positions.filter((i) => !this.negated(words, i) && i < approvalEnds);
     // A word that describes how it was done ("Composed finish", "That is sharp") praises unless its clause tells
     // someone to be so ("Stay composed") or the utterance asks; its words are feedback, not instruction verbs.
     const describing = this.matches(words, this.lists.describing, praiseMatch.used);
-    const described = describing.positions.filter((i) => !this.negated(words, i) && i < asking);
+    const described = describing.positions.filter((i) => !this.negated(words, i) && i < approvalEnds);
     const feedbackWords = new Set([...praiseMatch.used, ...describing.used]);
     const feedbackClauses = new Set([...praise, ...described].map(clauseOf));
     // An exclamation that opens a clause ("What a save!") admires what was done, unless the utterance scolds or what
