@@ -67,7 +67,7 @@ export function CodedTranscript({ transcript, codeCounts, transcriber, onSeek }:
               <p className="text-sm text-slate-600">
                 {transcript.length} {transcript.length === 1 ? 'utterance' : 'utterances'}. Click a time to hear that moment.
                 {unclear > 0 &&
-                  ` ${unclear} marked Unclear: the recogniser was unsure of their words; with more than half unclear, no score rests on the transcript.`}
+                  ` ${unclear} marked Unclear: the recogniser was unsure of their words; when too many are unclear, no score rests on the transcript.`}
               </p>
               <ol aria-label="Utterances" className="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200 bg-white">
                 {transcript.map((utterance, index) => (

@@ -101,7 +101,7 @@ describe('session report', () => {
     renderApp('/sessions/s1', makeUser());
     const section = (await screen.findByRole('heading', { name: 'Transcript' })).closest('section')!;
     expect(section).toHaveTextContent(
-      '1 marked Unclear: the recogniser was unsure of their words; with more than half unclear, no score rests on the transcript.',
+      '1 marked Unclear: the recogniser was unsure of their words; when too many are unclear, no score rests on the transcript.',
     );
     const [clear, unclear] = within(within(section).getByRole('list', { name: 'Utterances' })).getAllByRole('listitem');
     const unclearText = within(unclear!).getByText('Brill in the work every bog.');
