@@ -86,8 +86,8 @@ export class UtteranceCoder {
   private readonly nounMarkers: Set<string>;
   private readonly subjects: Set<string>;
   private readonly nounBefore: Set<string>;
+  /** Cheers said alone ("yes", "get in"), each as its words joined by spaces. */
   private readonly cheers: Set<string>;
-  private readonly cheerPhrases: Set<string>;
   private readonly calls: Set<string>;
   /** Words that only address someone: "everyone", "lads", "team". */
   private readonly vocatives: Set<string>;
@@ -122,8 +122,7 @@ export class UtteranceCoder {
     this.nounMarkers = new Set(c.instruction.noun_markers.map((m) => m.toLowerCase()));
     this.subjects = new Set(c.instruction.subjects.map((m) => m.toLowerCase()));
     this.nounBefore = new Set(c.instruction.noun_before.map((m) => m.toLowerCase()));
-    this.cheers = new Set(c.praise.alone.map((m) => m.toLowerCase()));
-    this.cheerPhrases = new Set(c.praise.alone.map((m) => expanded(wordsOf(m)).join(' ')));
+    this.cheers = new Set(c.praise.alone.map((m) => expanded(wordsOf(m)).join(' ')));
     this.calls = new Set(c.instruction.alone.map((m) => m.toLowerCase()));
     this.vocatives = new Set([...this.fillers, ...this.lists.people].filter((phrase) => phrase.length === 1).map(([word]) => word!));
     // In the long form a negator is its last word: "don't" is "do not".
@@ -212,7 +211,7 @@ export class UtteranceCoder {
   /** Whether the clause is a cheer of more than one word and perhaps a name ("Get in, Kieran"). */
   private cheersIn(clause: string[]): boolean {
     const said = clause.filter((word) => !this.isName(word)).join(' ');
-    return said.includes(' ') && this.cheerPhrases.has(said);
+    return said.includes(' ') && this.cheers.has(said);
   }
 
   /** Whether the words are only these (and players' names): "Yes, Thabo!", "Time!". */
