@@ -18,6 +18,31 @@ describe('utterance coding', () => {
     expect(coder.code('why did you go there', -5).codes).toEqual(['questioning']);
   });
 
+  // A coach's voice lifts at the end of a call as often as of a question: a rise (or a question mark alone) asks
+  // only when the words neither tell, organise, approve nor scold, or when they end on a check or open as a question.
+  it.each([
+    ['Drop back and cover the middle.', ['instruction']],
+    ['Grab a bib and find a partner.', ['management']],
+    ['Sophie, brilliant run, well done.', ['praise', 'first-name']],
+    ['James, walking is not warming up, mate.', ['scold', 'first-name']],
+    ['Keep your shape, yeah?', ['questioning']],
+    ['You saw the runner on the far side?', ['questioning']],
+    ['Happy with that pattern, everyone?', ['questioning']],
+    ['So you think the winger was free?', ['questioning']],
+    ['Lovely, how did you see that?', ['questioning', 'praise']],
+  ])('said with a rise, codes %j as %j', (text, expected) => {
+    expect(coder.code(text, loadRubric().coding.questioning.final_rise_semitones.value).codes).toEqual(expected);
+  });
+
+  it.each([
+    ['Coach, can I go in goal next?', []],
+    ['Sorry gaffer, my fault.', []],
+    ['Thanks, coach.', []],
+    ['Listen to your coach, James, and keep your shape.', ['instruction', 'first-name']],
+  ])("leaves what addresses the coach (a player's words) uncoded: %j as %j", (text, expected) => {
+    expect(codes(text)).toEqual(expected);
+  });
+
   it.each([
     ['Keep your head up and pass to the open player', ['instruction']],
     ['Why did you choose that pass?', ['questioning']],
@@ -110,7 +135,7 @@ describe('utterance coding', () => {
     ['What was that supposed to be?', ['scold']],
     ['Were you happy with that pattern, everyone?', ['questioning']],
     // A question mark alone, as a recogniser may put on a statement, leaves praise praise.
-    ['Top effort from everyone today?', ['questioning', 'praise']],
+    ['Top effort from everyone today?', ['praise']],
     // In a clause of praise a verb is what was done; a cheer of two words; organising with no word of the game.
     ['Good decision to play it early.', ['praise']],
     ['Get in, James, what a save!', ['praise', 'first-name']],

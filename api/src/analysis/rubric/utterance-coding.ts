@@ -94,6 +94,12 @@ export class UtteranceCoder {
   private readonly negators: Set<string>;
   private readonly firstNames: Set<string>;
   private readonly finalRise: number;
+  /** Words that end a statement as a check ("..., yeah?"): with a rise or a question mark, it asks. */
+  private readonly checks: Set<string>;
+  /** How a question said as a statement opens ("happy with", "so you think"). */
+  private readonly statementQuestions: string[][];
+  /** Words a player calls the coach by; an utterance that addresses the coach is a player's. */
+  private readonly coach: Set<string>;
 
   /** `squad`: the coach's players' first names, the only names "first-name" is given for. */
   constructor(rubric: Rubric, squad: readonly string[] = []) {
@@ -129,11 +135,14 @@ export class UtteranceCoder {
     this.negators = new Set(c.negators.map((n) => expanded(wordsOf(n)).at(-1)!));
     this.firstNames = new Set(squad.flatMap(wordsOf));
     this.finalRise = c.questioning.final_rise_semitones.value;
+    this.checks = new Set(c.questioning.checks.map((word) => word.toLowerCase()));
+    this.statementQuestions = prepare(c.questioning.as_statements);
+    this.coach = new Set(c.questioning.to_coach.map((word) => word.toLowerCase()));
   }
 
   /**
    * `rise`: how far the utterance's pitch ends above its own level, in semitones (null: not measured); a rise of
-   * the rubric's `final_rise_semitones` makes it a question whatever its words.
+   * the rubric's `final_rise_semitones` makes it a question unless its words tell, organise, approve or scold.
    */
   code(text: string, rise: number | null = null): UtteranceCoding {
     const clauses = clausesOf(text);
@@ -142,30 +151,48 @@ export class UtteranceCoder {
     for (let i = 0, at = 0; i < clauses.length; at += clauses[i]!.length, i += 1) clauseStarts.push(at);
     const clauseOf = (index: number) => clauseStarts.findLastIndex((start) => start <= index);
     const codes = new Set<UtteranceCode>();
+    // Words that address the coach ("Coach, can I go in goal?", "Sorry gaffer") are a player's, not the coach's.
+    if (this.addressesTheCoach(clauses)) return { codes: [], technicalCues: 0, tacticalCues: 0, words: wordsOf(text).length };
     // Scold before praise, so that a scolding phrase takes its words ("not good enough") first.
     const scold = this.matches(words, this.lists.scold);
+    // Organising takes its words before praise does: "Tidy up" organises, "Tidy" praises.
+    const management = this.matches(words, this.lists.management, scold.used);
+    const praiseMatch = this.matches(words, this.lists.praise, management.used);
+    const describing = this.matches(words, this.lists.describing, praiseMatch.used);
+    const feedbackWords = new Set([...praiseMatch.used, ...describing.used]);
     // An exclamation said with a question mark ("How good was that?") admires; it does not ask.
     const exclaimsFirst = this.exclamations.some((phrase) => standsAt(words, phrase, 0));
-    const asks = this.risesLikeAQuestion(rise) || (/\?\s*$/.test(text) && !exclaimsFirst) || this.asksInWords(words, clauses.length);
+    // A rise or a question mark asks when the words say nothing else, end on a check ("..., yeah?") or open as a
+    // question said as a statement ("Happy with that?"). Words that tell, organise, approve or scold keep what they
+    // say under a rise ("Drop back and cover the middle", "Grab a bib", "Top effort from everyone today?"): a coach's
+    // voice lifts at the end of a call as often as of a question.
+    const marked = this.risesLikeAQuestion(rise) || (/\?\s*$/.test(text) && !exclaimsFirst);
+    const checks = clauses.length > 1 && (clauses.at(-1) ?? []).every((word) => this.checks.has(word));
+    const statesAQuestion = clauses.some((clause) => this.asksAsAStatement(clause));
+    const saysOtherwise =
+      scold.positions.length > 0 ||
+      management.positions.length > 0 ||
+      [...praiseMatch.positions, ...describing.positions].some((i) => !this.negated(words, i)) ||
+      this.saysAlone(words, this.cheers) ||
+      this.saysAlone(words, this.calls) ||
+      clauses.some((clause, i) => this.cheersIn(clause) || this.opensWithInstruction(clause, clauseStarts[i]!, feedbackWords, { organising: true }));
     // The clause that asks is the last that is more than a name or "everyone" ("Happy with that pattern, everyone?").
     let askingClause = clauses.length - 1;
     while (askingClause > 0 && clauses[askingClause]!.every((word) => this.vocatives.has(word) || this.isName(word))) askingClause -= 1;
+    // Marked, a later clause that opens as a question asks after praise ("Lovely, how did you see that?").
+    const opensAsking = this.openers.some((phrase) => standsAt(clauses[askingClause] ?? [], phrase, 0));
+    const asks = this.asksInWords(words, clauses.length) || (marked && (checks || statesAQuestion || opensAsking || !saysOtherwise));
     const asking = asks ? (clauseStarts[askingClause] ?? 0) : words.length;
     // Asking while scolding ("What was that supposed to be?") is a scold, not a question.
     const question = asks && !scold.positions.some((i) => i >= asking);
     // Approval in the clause that asks is what the player is asked about ("Were you happy with that run?") when the
     // words or the voice ask; a question mark alone leaves it praise (Whisper writes "Top effort from everyone today?").
-    const asksAbout = asks && (this.risesLikeAQuestion(rise) || this.openers.some((phrase) => standsAt(clauses[askingClause] ?? [], phrase, 0)));
+    const asksAbout = asks && (this.risesLikeAQuestion(rise) || this.asksAsAStatement(clauses[askingClause] ?? []) || opensAsking);
     const approvalEnds = asksAbout ? asking : words.length;
-    // Organising takes its words before praise does: "Tidy up" organises, "Tidy" praises.
-    const management = this.matches(words, this.lists.management, scold.used);
-    const praiseMatch = this.matches(words, this.lists.praise, management.used);
     const praise = praiseMatch.positions.filter((i) => !this.negated(words, i) && i < approvalEnds);
     // A word that describes how it was done ("Composed finish", "That is sharp") praises unless its clause tells
     // someone to be so ("Stay composed") or the utterance asks; its words are feedback, not instruction verbs.
-    const describing = this.matches(words, this.lists.describing, praiseMatch.used);
     const described = describing.positions.filter((i) => !this.negated(words, i) && i < approvalEnds);
-    const feedbackWords = new Set([...praiseMatch.used, ...describing.used]);
     const feedbackClauses = new Set([...praise, ...described].map(clauseOf));
     // An exclamation that opens a clause ("What a save!") admires what was done, unless the utterance scolds or what
     // it exclaims over organises the session ("What a break", as a recogniser hears "Water break").
@@ -201,6 +228,25 @@ export class UtteranceCoder {
     if (organises || (!feedback && !question && this.matches(words, this.lists.people).positions.length > 0)) codes.add('management');
     if (words.some((word) => this.isName(word))) codes.add('first-name');
     return { codes: UTTERANCE_CODES.filter((code) => codes.has(code)), technicalCues, tacticalCues, words: wordsOf(text).length };
+  }
+
+  /**
+   * Whether a clause addresses the coach: a word for the coach ("coach", "gaffer") opening the utterance, or at the
+   * start or end of a clause of two words or fewer ("Sorry gaffer", "Thanks, coach").
+   */
+  private addressesTheCoach(clauses: string[][]): boolean {
+    if (this.coach.has(clauses[0]?.[0] ?? '')) return true;
+    return clauses.some((clause) => clause.length <= 2 && (this.coach.has(clause[0]!) || this.coach.has(clause.at(-1)!)));
+  }
+
+  /**
+   * Whether the clause opens (after players' names and "everyone") as a question said as a statement: "Happy with
+   * that?", "So you think the winger was free?". It asks only with a rise or a question mark.
+   */
+  private asksAsAStatement(clause: string[]): boolean {
+    let at = 0;
+    while (this.isName(clause[at] ?? '') || this.lists.people.some((phrase) => phrase.length === 1 && standsAt(clause, phrase, at))) at += 1;
+    return this.statementQuestions.some((phrase) => standsAt(clause, phrase, at));
   }
 
   /** Whether the word is a player's first name, or one with "'s" ("Ravi's nailed it", "Evie's on fire"). */
@@ -249,10 +295,11 @@ export class UtteranceCoder {
 
   /**
    * Whether the clause opens (after fillers such as "now", "okay" or a player's name) with a verb that tells someone
-   * what to do, and is not organising the session (a management cue after the verb: "get a drink"). A verb a praise
-   * or scold phrase has taken ("keep it up") is not one.
+   * what to do, and is not organising the session (a management cue after the verb: "get a drink"; with
+   * `organising`, one that does counts: it tells too). A verb a praise or scold phrase has taken ("keep it up") is
+   * not one.
    */
-  private opensWithInstruction(clause: string[], start: number, feedbackWords: Set<number>): boolean {
+  private opensWithInstruction(clause: string[], start: number, feedbackWords: Set<number>, { organising = false } = {}): boolean {
     let at = 0;
     for (;;) {
       const filler = this.fillers.find((phrase) => standsAt(clause, phrase, at));
@@ -264,7 +311,7 @@ export class UtteranceCoder {
     if (feedbackWords.has(start + at) || !opener) return false;
     // "Pass had perfect weight on it": the opener is the clause's subject.
     if (this.nounBefore.has(clause[at + opener.length] ?? '')) return false;
-    return this.matches(clause.slice(at), this.lists.management).positions.length === 0;
+    return organising || this.matches(clause.slice(at), this.lists.management).positions.length === 0;
   }
 
   /** Whether the voice alone says question: the pitch ends high (see `pipeline/prosody.ts`). */
