@@ -9,6 +9,7 @@ import { generateSession, startWhisper, wordErrorRate, type GeneratedSession, ty
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseRecording, type RecordingAnalysis } from '../src/analysis/pipeline/analyse-recording';
 import { createTranscriber } from '../src/analysis/pipeline/transcription/create-transcriber';
+import { COACHING_PROMPT } from '../src/analysis/pipeline/transcription/http-transcriber';
 import type { Recognised, Transcriber } from '../src/analysis/pipeline/transcription/transcriber';
 import { loadRubric } from '../src/analysis/rubric/rubric';
 import { wordsOf } from '../src/analysis/rubric/utterance-coding';
@@ -122,11 +123,11 @@ describe('the Whisper transcriber (TRANSCRIBER=whisper, the sidecar on this mach
     expect(transcript.map((u) => u.start)).toEqual([...transcript.map((u) => u.start)].sort((a, b) => a - b));
   });
 
-  it('joins the utterances into few requests with word times, each naming the squad in its prompt', () => {
+  it('joins the utterances into few requests with word times, each with the coaching words and the squad in its prompt', () => {
     expect(requests.length).toBeGreaterThan(0);
     expect(requests.length).toBeLessThan(session.truth.length / 2);
     for (const request of requests) {
-      expect(request).toMatchObject({ prompt: 'Players: Sophie, Kwame, Oliver.', responseFormat: 'verbose_json', granularities: ['word'] });
+      expect(request).toMatchObject({ prompt: `${COACHING_PROMPT} Players: Sophie, Kwame, Oliver.`, responseFormat: 'verbose_json', granularities: ['word'] });
       expect(request.seconds).toBeLessThanOrEqual(28.01);
     }
     expect(analysis.transcript!.some((u) => u.text.includes('Kwame'))).toBe(true);

@@ -7,7 +7,7 @@ import { analyseRecording } from '../src/analysis/pipeline/analyse-recording';
 import { DecodeError } from '../src/analysis/pipeline/audio-decoder';
 import { loadRubric } from '../src/analysis/rubric/rubric';
 import { createTranscriber } from '../src/analysis/pipeline/transcription/create-transcriber';
-import { HttpTranscriber } from '../src/analysis/pipeline/transcription/http-transcriber';
+import { COACHING_PROMPT, HttpTranscriber } from '../src/analysis/pipeline/transcription/http-transcriber';
 import { TranscriptionError } from '../src/analysis/pipeline/transcription/transcriber';
 import { ConfigError, loadConfig } from '../src/config/app-config';
 import { startTranscriptionServer } from './support/transcription-server';
@@ -51,7 +51,7 @@ describe('the http transcriber (an OpenAI-compatible service)', { timeout: 60_00
     const analysis = await analyseRecording(recording, { rubric, transcriber, maxRecordingMinutes: 240 });
     expect(server.requests).toHaveLength(3);
     for (const request of server.requests)
-      expect(request).toMatchObject({ model: 'small.en', language: 'en', responseFormat: 'json', sampleRate: 16000, channels: 1, prompt: null });
+      expect(request).toMatchObject({ model: 'small.en', language: 'en', responseFormat: 'json', sampleRate: 16000, channels: 1, prompt: COACHING_PROMPT });
     expect(analysis.transcriber).toBe('http');
     // The transcript is what the service answered, trimmed (two requests run at once, so compare as sets).
     expect(analysis.transcript!.map((u) => u.text).sort()).toEqual(
@@ -64,13 +64,13 @@ describe('the http transcriber (an OpenAI-compatible service)', { timeout: 60_00
     expect(analysis.scores.find((s) => s.category === 'engagement')!.score).not.toBeNull();
   });
 
-  it("names the coach's squad in every request's prompt, so the service spells the players' names", async () => {
+  it("gives the coaching words and names the coach's squad in every request's prompt, so the service spells the players' names", async () => {
     const { transcriber } = createTranscriber(settings({ TRANSCRIBER: 'http', TRANSCRIBER_URL: server.url, TRANSCRIBER_API_KEY: KEY }));
     const before = server.requests.length;
     await analyseRecording(recording, { rubric, transcriber, squad: ['Sophie', 'Kwame', 'Mary-Jo'], maxRecordingMinutes: 240 });
     const sent = server.requests.slice(before);
     expect(sent).toHaveLength(3);
-    expect(sent.map((r) => r.prompt)).toEqual(Array(3).fill('Players: Sophie, Kwame, Mary-Jo.'));
+    expect(sent.map((r) => r.prompt)).toEqual(Array(3).fill(`${COACHING_PROMPT} Players: Sophie, Kwame, Mary-Jo.`));
   });
 
   it('reports a service that refuses or cannot be reached as a transcription error a coach can read', async () => {

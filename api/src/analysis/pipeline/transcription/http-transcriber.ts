@@ -1,5 +1,6 @@
 import type { Segment } from '../speech-segments';
 import { eachConcurrently } from './each-concurrently';
+import { dropPromptEcho } from './joined-windows';
 import { wavOfSpan } from './pcm';
 import { TranscriptionError, type Recognised, type TranscribeOptions, type Transcriber } from './transcriber';
 
@@ -28,15 +29,24 @@ export class HttpTranscriber implements Transcriber {
   constructor(private readonly options: HttpTranscriberOptions) {}
 
   /**
-   * The OpenAI-compatible answer carries no word confidence: the results have none. The vocabulary goes as the
-   * request's `prompt`, which Whisper models read as preceding text and so spell those names as given.
+   * The OpenAI-compatible answer carries no word confidence: the results have none. The coaching words and the
+   * vocabulary go as the request's `prompt`, which Whisper models read as preceding text and so spell those names as
+   * given; an answer that echoes the prompt is dropped as Whisper's own transcriber drops it (`dropPromptEcho`).
    */
   async transcribe(pcmFile: string, spans: Segment[], { onProgress, vocabulary = [] }: TranscribeOptions = {}): Promise<Recognised[]> {
     const texts: Recognised[] = spans.map(() => ({ text: '', confidence: null }));
-    const { prompt } = vocabularyPrompt(vocabulary);
+    const { prompt, names } = vocabularyPrompt(vocabulary);
     let done = 0;
     await eachConcurrently(spans, CONCURRENCY, async (span, index) => {
-      texts[index] = { text: await this.request(await wavOfSpan(pcmFile, span), prompt), confidence: null };
+      const heard = (await this.request(await wavOfSpan(pcmFile, span), prompt)).split(/\s+/).filter(Boolean);
+      const text = dropPromptEcho(
+        heard.map((word) => ({ word })),
+        names,
+        prompt,
+      )
+        .map(({ word }) => word)
+        .join(' ');
+      texts[index] = { text, confidence: null };
       done += 1;
       await onProgress?.(done / spans.length);
     });
@@ -79,11 +89,19 @@ export async function postTranscription(service: HttpTranscriberOptions, wav: Bu
 }
 
 /**
- * The prompt that names the squad (null without one) and the names it carries. Whisper reads at most 224 prompt
- * tokens and keeps the last ones, so the list stops before it would run past about half of that (a name is one
- * to three tokens): the squad's names, in order, until the prompt would grow too long.
+ * What a coaching session sounds like, given to Whisper before the squad's names. Whisper reads its prompt as the
+ * text said before the audio, so it hears the words of a session as a session's words: "Great press" rather than
+ * "Brate press", "Well done" rather than "Weldon". The commonest words of coaching, not any set's lines; measured
+ * in docs/analysis-accuracy.md ("The coaching prompt").
  */
-export function vocabularyPrompt(vocabulary: string[]): { prompt: string | null; names: string[] } {
+export const COACHING_PROMPT = 'Football coaching. Well done, good pass, brilliant. Switch it, man on, find space, first touch.';
+
+/**
+ * The prompt (the coaching words, then the squad's names) and the names it carries. Whisper reads at most 224
+ * prompt tokens and keeps the last ones, so the list stops before it would run past about half of that (a name is
+ * one to three tokens): the squad's names, in order, until the prompt would grow too long.
+ */
+export function vocabularyPrompt(vocabulary: string[]): { prompt: string; names: string[] } {
   const names: string[] = [];
   let length = 0;
   for (const name of vocabulary) {
@@ -91,5 +109,5 @@ export function vocabularyPrompt(vocabulary: string[]): { prompt: string | null;
     names.push(name);
     length += name.length + 2;
   }
-  return { prompt: names.length ? `Players: ${names.join(', ')}.` : null, names };
+  return { prompt: names.length ? `${COACHING_PROMPT} Players: ${names.join(', ')}.` : COACHING_PROMPT, names };
 }

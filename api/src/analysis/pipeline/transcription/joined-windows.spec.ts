@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COACHING_PROMPT } from './http-transcriber';
 import { assignWords, dropPromptEcho, joinSpans } from './joined-windows';
 import { recognisedOf, wordsOf } from './whisper-transcriber';
 import { TranscriptionError } from './transcriber';
@@ -91,6 +92,17 @@ describe('dropPromptEcho', () => {
       'Players, come in.',
     ]) {
       expect(text(dropPromptEcho(words(line), squad, prompt))).toBe(line);
+    }
+  });
+
+  it('drops the coaching words repeated back, and keeps a coach saying a few of them', () => {
+    const coaching = `${COACHING_PROMPT} Players: James, Sophie, Oliver.`;
+    expect(text(dropPromptEcho(words(COACHING_PROMPT), [], COACHING_PROMPT))).toBe('');
+    expect(text(dropPromptEcho(words('Football coaching. Well done.'), squad, coaching))).toBe('');
+    expect(text(dropPromptEcho(words('Press now! Well done, good pass, brilliant. Switch it, man on.'), squad, coaching))).toBe('Press now!');
+    for (const line of ['Well done, good pass, Sophie.', 'Switch it, man on!', 'First touch, find space, brilliant.', 'Good pass, well done.']) {
+      expect(text(dropPromptEcho(words(line), squad, coaching))).toBe(line);
+      expect(text(dropPromptEcho(words(line), [], COACHING_PROMPT))).toBe(line);
     }
   });
 

@@ -69,16 +69,25 @@ export function assignWords<W extends TimedWord>(words: W[], places: PlacedSpan[
 
 const key = (word: string) => word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
+/** Prompt words a run must repeat in order to be an echo, unless it starts where the prompt starts. */
+const ECHO_RUN_WORDS = 6;
+
 /**
- * The recognised words without an echo of the prompt. Given the squad as its prompt ("Players: James, Sophie,
- * Oliver."), Whisper sometimes answers the prompt itself in place of what was said ("James, Sophie, Oliver,
- * Oliver, Oliver…"). Dropped: an answer that is the prompt, and every run of words that merely repeats the prompt's
- * names: a run that starts with "Players" and names someone, one that names a player twice, and three or more
- * names in the prompt's own order. A coach calling one or two players, or several in another order, is kept.
+ * The recognised words without an echo of the prompt. Given the coaching words and the squad as its prompt
+ * ("Football coaching. Well done, … Players: James, Sophie, Oliver."), Whisper sometimes answers the prompt itself
+ * in place of what was said ("James, Sophie, Oliver, Oliver, Oliver…"). Dropped: an answer that is the prompt;
+ * every run of words that repeats the prompt from its first two words, or six of its words or more in its order
+ * ("Well done, good pass, brilliant. Switch it"); and every run that merely repeats the prompt's names: a run that
+ * starts with "Players" and names someone, one that names a player twice, and three or more names in the prompt's
+ * own order. A coach calling one or two players, or several in another order, is kept, as is a coach who says a few
+ * of the coaching words ("Well done, good pass").
  */
 export function dropPromptEcho<W extends { word: string }>(words: W[], names: string[], prompt: string | null): W[] {
-  if (!prompt || names.length === 0) return words;
-  if (words.map((w) => key(w.word)).join('') === prompt.split(/\s+/).map(key).join('')) return [];
+  if (!prompt) return words;
+  const said = prompt.split(/\s+/).map(key).filter(Boolean);
+  if (words.map((w) => key(w.word)).join('') === said.join('')) return [];
+  words = dropRepeatedRuns(words, said);
+  if (names.length === 0) return words;
   const order = new Map<string, number>();
   for (const [i, name] of names.entries()) if (!order.has(key(name))) order.set(key(name), i);
   order.delete('');
@@ -102,6 +111,28 @@ export function dropPromptEcho<W extends { word: string }>(words: W[], names: st
       (positions.length >= 3 && positions.every((p, n) => n === 0 || p === positions[n - 1]! + 1));
     if (!echo) kept.push(...words.slice(i, j));
     i = j;
+  }
+  return kept;
+}
+
+/** `words` without each run that repeats `said` (the prompt's words) from its start, or ECHO_RUN_WORDS of it in order. */
+function dropRepeatedRuns<W extends { word: string }>(words: W[], said: string[]): W[] {
+  const kept: W[] = [];
+  let i = 0;
+  while (i < words.length) {
+    let longest = 0;
+    let fromStart = false;
+    for (let k = 0; k < said.length; k += 1) {
+      let n = 0;
+      while (i + n < words.length && k + n < said.length && key(words[i + n]!.word) === said[k + n]) n += 1;
+      if (n > longest || (n === longest && k === 0)) [longest, fromStart] = [n, k === 0];
+    }
+    if (longest >= ECHO_RUN_WORDS || (fromStart && longest >= 2)) {
+      i += longest;
+    } else {
+      kept.push(words[i]!);
+      i += 1;
+    }
   }
   return kept;
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WhisperTranscriber } from './whisper-transcriber';
+import { COACHING_PROMPT } from './http-transcriber';
 
 /** A service that answers each request with the next of the given word lists, and notes what it was sent. */
 let answers: { word: string; start: number; end: number; probability: number }[][] = [];
@@ -66,7 +67,7 @@ describe('WhisperTranscriber', () => {
     expect(heard.map((r) => r.text)).toEqual(['Press!', 'Well done.', 'Sophie, go.']);
     expect(heard.map((r) => r.confidence)).toEqual([0.8, 0.8, 0.8]);
     expect(sent.map((r) => r.seconds)).toEqual([7, 4.5]);
-    expect(sent.every((r) => r.format === 'verbose_json' && r.prompt === 'Players: Sophie.')).toBe(true);
+    expect(sent.every((r) => r.format === 'verbose_json' && r.prompt === `${COACHING_PROMPT} Players: Sophie.`)).toBe(true);
     expect(progress).toEqual([1]);
   });
 
