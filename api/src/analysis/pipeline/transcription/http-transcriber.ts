@@ -38,14 +38,7 @@ export class HttpTranscriber implements Transcriber {
     const { prompt, names } = vocabularyPrompt(vocabulary);
     let done = 0;
     await eachConcurrently(spans, CONCURRENCY, async (span, index) => {
-      const heard = (await this.request(await wavOfSpan(pcmFile, span), prompt)).split(/\s+/).filter(Boolean);
-      const text = dropPromptEcho(
-        heard.map((word) => ({ word })),
-        names,
-        prompt,
-      )
-        .map(({ word }) => word)
-        .join(' ');
+      const text = withoutEcho(await this.request(await wavOfSpan(pcmFile, span), prompt), names, prompt);
       texts[index] = { text, confidence: null };
       done += 1;
       await onProgress?.(done / spans.length);
@@ -110,4 +103,15 @@ export function vocabularyPrompt(vocabulary: string[]): { prompt: string; names:
     length += name.length + 2;
   }
   return { prompt: names.length ? `${COACHING_PROMPT} Players: ${names.join(', ')}.` : COACHING_PROMPT, names };
+}
+
+/** The service's text without an echo of the prompt (`dropPromptEcho`, word by word). */
+function withoutEcho(text: string, names: string[], prompt: string): string {
+  const words = text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => ({ word }));
+  return dropPromptEcho(words, names, prompt)
+    .map(({ word }) => word)
+    .join(' ');
 }

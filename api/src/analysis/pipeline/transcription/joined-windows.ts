@@ -120,15 +120,17 @@ function dropRepeatedRuns<W extends { word: string }>(words: W[], said: string[]
   const kept: W[] = [];
   let i = 0;
   while (i < words.length) {
-    let longest = 0;
-    let fromStart = false;
-    for (let k = 0; k < said.length; k += 1) {
+    // How many of the words from i repeat the prompt from its word k.
+    const repeated = (k: number) => {
       let n = 0;
       while (i + n < words.length && k + n < said.length && key(words[i + n]!.word) === said[k + n]) n += 1;
-      if (n > longest || (n === longest && k === 0)) [longest, fromStart] = [n, k === 0];
-    }
-    if (longest >= ECHO_RUN_WORDS || (fromStart && longest >= 2)) {
-      i += longest;
+      return n;
+    };
+    const fromStart = repeated(0);
+    const longest = Math.max(...said.map((_, k) => repeated(k)));
+    const echo = longest >= ECHO_RUN_WORDS ? longest : fromStart >= 2 ? fromStart : 0;
+    if (echo > 0) {
+      i += echo;
     } else {
       kept.push(words[i]!);
       i += 1;
