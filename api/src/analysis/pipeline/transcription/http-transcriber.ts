@@ -84,8 +84,8 @@ export async function postTranscription(service: HttpTranscriberOptions, wav: Bu
 /**
  * What a coaching session sounds like, given to Whisper before the squad's names. Whisper reads its prompt as the
  * text said before the audio, so it hears the words of a session as a session's words: "Great press" rather than
- * "Brate press", "Well done" rather than "Weldon". The commonest words of coaching, not any set's lines; measured
- * in docs/analysis-accuracy.md ("The coaching prompt").
+ * "Brate press", "Well done" rather than "Weldon". The commonest words of coaching (the rubric's praise words and
+ * calls); measured in docs/analysis-accuracy.md ("The coaching prompt").
  */
 export const COACHING_PROMPT = 'Football coaching. Well done, good pass, brilliant. Switch it, man on, find space, first touch.';
 
