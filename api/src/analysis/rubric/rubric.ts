@@ -101,7 +101,6 @@ const schema = z.object({
       phrases,
       checks: phrases,
       as_statements: phrases,
-      to_coach: phrases,
       final_rise_semitones: z.object({ value: z.number().positive(), ...reasoned }),
     }),
     praise: z.object({ phrases, alone: phrases, describing: phrases }),
@@ -119,6 +118,7 @@ const schema = z.object({
     technical_cues: z.object({ phrases }),
     tactical_cues: z.object({ phrases }),
     negators: phrases,
+    to_coach: phrases,
   }),
 });
 

@@ -137,7 +137,7 @@ export class UtteranceCoder {
     this.finalRise = c.questioning.final_rise_semitones.value;
     this.checks = new Set(c.questioning.checks.map((word) => word.toLowerCase()));
     this.statementQuestions = prepare(c.questioning.as_statements);
-    this.coach = new Set(c.questioning.to_coach.map((word) => word.toLowerCase()));
+    this.coach = new Set(c.to_coach.map((word) => word.toLowerCase()));
   }
 
   /**
