@@ -15,7 +15,8 @@ Candidates: pocketsphinx (Debian's en-us model and generic LM, the product's def
 (a coaching LM from the rubric's cues and phrases written for it, none of them the generator's lines),
 pocketsphinx-closed (the generator's own lines in the LM: an upper bound, not a fair figure),
 fw-base (faster-whisper, CTranslate2 int8, Whisper base from the verified registry package),
-fw-tiny.en (the same, Whisper tiny.en), fw-base-greedy (base with beam 1).
+fw-tiny.en (the same, Whisper tiny.en), fw-base-greedy (base with beam 1), moonshine-base (Moonshine base English
+from `pip install moonshine-cpp==0.1.4`, which ships its weights; not taken, docs/transcribers.md).
 Model directories: $TOUCHLINE_MODELS (default ~/.cache/touchline/transcribers)/{whisper-base,whisper-tiny.en},
 assembled and checked by install_weights.py and verify_weights.py.
 """
@@ -370,7 +371,27 @@ CANDIDATES = {
     'fw-tiny.en-packed': dict(kind='fw', model='whisper-tiny.en', beam=5, packed=True),
     # The squad's names as the prompt, as the http transcriber sends them when the coach keeps a roster.
     'fw-base-packed-squad': dict(kind='fw', model='whisper-base', beam=5, packed=True, prompt='James, Sophie, Oliver'),
+    # Moonshine base English, as Moonshine AI's own PyPI package ships it (moonshine-cpp 0.1.4, with its ONNX Runtime),
+    # one utterance at a time: it needs no 30 s padding, and it answers no word times to join utterances with.
+    'moonshine-base': dict(kind='moonshine'),
 }
+
+
+def run_moonshine(utts):
+    """Each utterance through moonshine-cpp's C API (its Python wrapper's transcribe() does not run on arrays)."""
+    import ctypes
+    import moonshine_cpp
+    model = moonshine_cpp.MoonshineModel()
+    hyps = []
+    for u in utts:
+        audio = read_span(u['pcm'], u['start'], u['end'])
+        text = ctypes.c_char_p()
+        error = moonshine_cpp.moonshine_lib.moonshine_transcribe(
+            model.model_handle, audio.ctypes.data_as(ctypes.POINTER(ctypes.c_float)), len(audio), ctypes.byref(text))
+        if error != 0:
+            raise SystemExit(f'moonshine failed ({error})')
+        hyps.append({'text': text.value.decode(), 'confidence': None})
+    return hyps
 
 
 def worker(name, set_dir, threads, out):
@@ -380,6 +401,9 @@ def worker(name, set_dir, threads, out):
     if c['kind'] == 'ps':
         load_wall = 0.0
         hyps = run_pocketsphinx(utts, c['lm'].format(set=set_dir), c['dict'].format(set=set_dir), threads)
+    elif c['kind'] == 'moonshine':
+        load_wall = 0.0
+        hyps = run_moonshine(utts)
     else:
         os.environ.setdefault('OMP_NUM_THREADS', str(threads))
         model = load_whisper(MODELS / c['model'], threads)
@@ -435,7 +459,7 @@ def run(name, set_dir, out, threads):
         'total_wall_s': round(total_wall, 2), 'cpu_s': round(cpu, 2),
         'x_real_time_wall': round(speech / w['transcribe_wall'], 2),
         'x_real_time_cpu': round(speech / max(cpu, 1e-9), 2),
-        'peak_rss_mb': round(usage.ru_maxrss / 1024, 1) if CANDIDATES[name]['kind'] == 'fw' else round(child.ru_maxrss / 1024, 1),
+        'peak_rss_mb': round(usage.ru_maxrss / 1024, 1) if CANDIDATES[name]['kind'] in ('fw', 'moonshine') else round(child.ru_maxrss / 1024, 1),
         'load_before': [round(x, 2) for x in load_before], 'load_after': [round(x, 2) for x in load_after],
         'date': time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()), 'rows': rows,
     }
