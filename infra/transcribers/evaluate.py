@@ -377,11 +377,15 @@ CANDIDATES = {
 }
 
 
-def run_moonshine(utts):
+def load_moonshine():
+    import moonshine_cpp
+    return moonshine_cpp.MoonshineModel()
+
+
+def run_moonshine(model, utts):
     """Each utterance through moonshine-cpp's C API (its Python wrapper's transcribe() does not run on arrays)."""
     import ctypes
     import moonshine_cpp
-    model = moonshine_cpp.MoonshineModel()
     hyps = []
     for u in utts:
         audio = read_span(u['pcm'], u['start'], u['end'])
@@ -402,8 +406,10 @@ def worker(name, set_dir, threads, out):
         load_wall = 0.0
         hyps = run_pocketsphinx(utts, c['lm'].format(set=set_dir), c['dict'].format(set=set_dir), threads)
     elif c['kind'] == 'moonshine':
-        load_wall = 0.0
-        hyps = run_moonshine(utts)
+        model = load_moonshine()
+        load_wall = time.monotonic() - t0
+        t0, c0 = time.monotonic(), time.process_time()
+        hyps = run_moonshine(model, utts)
     else:
         os.environ.setdefault('OMP_NUM_THREADS', str(threads))
         model = load_whisper(MODELS / c['model'], threads)
