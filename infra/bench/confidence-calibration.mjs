@@ -12,12 +12,13 @@
 // ~/.cache/touchline/bench/calibration; the per-utterance records are written there as records.json.
 // CALIBRATION_NOISES (brown,pink,white), CALIBRATION_LEVELS (25,18,12,6), CALIBRATION_VOICES (en-gb,en-us) and
 // CALIBRATION_LINES (24 lines a session) choose the set; CALIBRATION_MAX_ERROR tries another max_utterance_error.
+// WHISPER_URL (with TRANSCRIBER_API_KEY and TRANSCRIBER_MODEL) calibrates a club's own service instead of the sidecar.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { log } from '../lib/setup.mjs';
 
-const { cacheDir, codedScript, generateSession, startWhisper, wordErrorRate } = await import('@touchline/tooling');
+const { cacheDir, codedScript, generateSession, whisperToMeasure, wordErrorRate } = await import('@touchline/tooling');
 const require = createRequire(import.meta.url);
 const {
   analyseRecording,
@@ -48,9 +49,9 @@ if (process.env.CALIBRATION_MAX_ERROR) rubric.confidence.max_utterance_error.val
 const ungated = structuredClone(rubric);
 ungated.confidence.max_utterance_error.value = 1;
 
-log('starting the Whisper sidecar…');
-const whisper = await startWhisper();
-const config = loadConfig({ TRANSCRIBER: 'whisper', WHISPER_URL: whisper.url, DATA_DIR: dir }, dir);
+const whisper = await whisperToMeasure();
+log(`calibrating ${whisper.label}…`);
+const config = loadConfig({ ...whisper.settings, DATA_DIR: dir }, dir);
 const { transcriber: inner } = createTranscriber(config.analysis);
 
 /** Each truth line goes to the utterance it overlaps most (none: the voice activity missed it). */

@@ -38,3 +38,30 @@ export async function startWhisper(options?: { workers?: number; threads?: numbe
   const { ensureWhisper: install, startWhisper: start } = await launcher();
   return start(install(), options);
 }
+
+/** The Whisper service a benchmark measures, as the API's settings name it. */
+export interface MeasuredWhisper {
+  /** `TRANSCRIBER=whisper` and its address, with the key and model when the service is a club's own. */
+  settings: Record<string, string>;
+  /** What the figures are of, for the benchmark's output. */
+  label: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The sidecar, started for the run; or, with WHISPER_URL set, a club's own OpenAI-compatible service (a larger
+ * Whisper on other hardware), sent TRANSCRIBER_API_KEY and TRANSCRIBER_MODEL as the API sends them, so that a club
+ * measures what it would switch to on the same sessions before it switches.
+ */
+export async function whisperToMeasure(env: NodeJS.ProcessEnv = process.env): Promise<MeasuredWhisper> {
+  if (env.WHISPER_URL) {
+    const own = Object.fromEntries(['TRANSCRIBER_API_KEY', 'TRANSCRIBER_MODEL'].flatMap((name) => (env[name] ? [[name, env[name]!]] : [])));
+    return {
+      settings: { TRANSCRIBER: 'whisper', WHISPER_URL: env.WHISPER_URL, ...own },
+      label: `the service at ${env.WHISPER_URL}${env.TRANSCRIBER_MODEL ? ` (${env.TRANSCRIBER_MODEL})` : ''}`,
+      stop: async () => undefined,
+    };
+  }
+  const sidecar = await startWhisper();
+  return { settings: { TRANSCRIBER: 'whisper', WHISPER_URL: sidecar.url }, label: 'Whisper base (the sidecar)', stop: () => sidecar.stop() };
+}

@@ -61,14 +61,23 @@ export function stateFileSource(file: string): WhisperStateSource {
   };
 }
 
-/** A fixed address (WHISPER_URL): ready once its `/health` answers, starting until then (a container loading the model). */
-export function healthSource(url: string): WhisperStateSource {
+/**
+ * A fixed address (WHISPER_URL): ready once its `/health` answers, starting until then (a container loading the
+ * model). `apiKey`, when set, goes with the check as a Bearer token, as it goes with each transcription: a club's
+ * own service behind a key answers its health only to it.
+ */
+export function healthSource(url: string, apiKey?: string): WhisperStateSource {
   return async () => {
-    const ok = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) }).then(
-      (r) => r.ok,
-      () => false,
+    const status = await fetch(`${url}/health`, {
+      headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
+      signal: AbortSignal.timeout(2000),
+    }).then(
+      (r) => r.status,
+      () => null,
     );
-    return ok ? { state: 'ready', url } : { state: 'starting', detail: `waiting for ${url}/health to answer` };
+    if (status !== null && status >= 200 && status < 300) return { state: 'ready', url };
+    const refused = status === 401 || status === 403 ? ` (it answers ${status}: check TRANSCRIBER_API_KEY)` : '';
+    return { state: 'starting', detail: `waiting for ${url}/health to answer${refused}` };
   };
 }
 

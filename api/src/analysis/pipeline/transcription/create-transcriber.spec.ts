@@ -116,6 +116,20 @@ describe('TRANSCRIBER=auto (the default): Whisper whenever it can be had', () =>
     }
   });
 
+  it("asks a club's own service behind a key for its health with the key, and says so when the key is refused", async () => {
+    const server: Server = createServer((req, res) => res.writeHead(req.headers.authorization === 'Bearer club-secret' ? 200 : 401).end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const wrong = auto({ WHISPER_URL: url, TRANSCRIBER_API_KEY: 'stale' }).transcriber as AutoTranscriber;
+      expect(await wrong.readiness()).toEqual({ pending: `waiting for ${url}/health to answer (it answers 401: check TRANSCRIBER_API_KEY)` });
+      const right = auto({ WHISPER_URL: url, TRANSCRIBER_API_KEY: 'club-secret' }).transcriber as AutoTranscriber;
+      expect((await right.decide(5_000)).transcriber).toBeInstanceOf(WhisperTranscriber);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it('without a Whisper sidecar set up, takes pocketsphinx and says what Whisper needs; nothing when neither is there', () => {
     const bare = auto();
     expect(bare.transcriber).toBeInstanceOf(PocketsphinxTranscriber);

@@ -46,7 +46,7 @@ export function createTranscriber(
   settings: AnalysisSettings,
   { searchPath = settings.searchPath }: { searchPath?: string } = {},
 ): { transcriber: Transcriber | null; note?: string } {
-  const whisper = (url: string) => new WhisperTranscriber({ url, model: settings.model, language: settings.language });
+  const whisper = (url: string) => new WhisperTranscriber({ url, apiKey: settings.apiKey, model: settings.model, language: settings.language });
   switch (settings.transcriber) {
     case 'none':
       return { transcriber: null };
@@ -61,7 +61,7 @@ export function createTranscriber(
     }
     case 'auto': {
       const found = pocketsphinx(settings, searchPath);
-      const source = settings.url ? healthSource(settings.url) : settings.stateFile ? stateFileSource(settings.stateFile) : null;
+      const source = settings.url ? healthSource(settings.url, settings.apiKey) : settings.stateFile ? stateFileSource(settings.stateFile) : null;
       if (source) {
         const fallback = typeof found === 'string' ? { fallback: null, fallbackMissing: found } : { fallback: found };
         return { transcriber: new AutoTranscriber({ source, whisper, waitMs: settings.waitMs, install: WHISPER_HINT, ...fallback }) };

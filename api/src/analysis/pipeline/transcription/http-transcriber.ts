@@ -7,7 +7,7 @@ import { TranscriptionError, type Recognised, type TranscribeOptions, type Trans
 export interface HttpTranscriberOptions {
   /** The service's base URL; requests go to `${url}/v1/audio/transcriptions`. */
   url: string;
-  apiKey: string | undefined;
+  apiKey?: string;
   model: string;
   language: string;
   timeoutMs?: number;

@@ -10,6 +10,8 @@ const WINDOWS_AT_ONCE = 2;
 export interface WhisperTranscriberOptions {
   /** The sidecar's base URL (infra/transcribers/server.py, or any OpenAI-compatible service that answers word times). */
   url: string;
+  /** Sent as a Bearer token when set: a club's own service (a larger Whisper on other hardware) may want one; the sidecar ignores it. */
+  apiKey?: string;
   model: string;
   language: string;
   timeoutMs?: number;
@@ -39,11 +41,11 @@ export class WhisperTranscriber implements Transcriber {
       const sendWindows = async () => {
         for (let window = windows[next++]; window; window = windows[next++]) {
           const places = window.spans.map((place) => ({ ...place, index: indexes[place.index]! }));
-          const answer = await postTranscription(
-            { ...this.options, apiKey: undefined, timeoutMs: this.options.timeoutMs ?? 300_000 },
-            await joinedWav(pcmFile, spans, places),
-            { response_format: 'verbose_json', 'timestamp_granularities[]': 'word', prompt },
-          );
+          const answer = await postTranscription({ ...this.options, timeoutMs: this.options.timeoutMs ?? 300_000 }, await joinedWav(pcmFile, spans, places), {
+            response_format: 'verbose_json',
+            'timestamp_granularities[]': 'word',
+            prompt,
+          });
           const heard = assignWords(dropPromptEcho(wordsOf(answer), names, prompt), places);
           for (const [k, words] of heard.entries()) if (words.length > 0) results[places[k]!.index] = recognisedOf(words);
           if (heard.some((words) => words.length > 0)) missed.push(...places.filter((_, k) => heard[k]!.length === 0).map((p) => p.index));
