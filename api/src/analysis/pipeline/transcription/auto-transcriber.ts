@@ -4,10 +4,12 @@ import type { Segment } from '../speech-segments';
 import { TranscriptionError, type Readiness, type Recognised, type TranscribeOptions, type Transcriber } from './transcriber';
 
 /**
- * Where the Whisper sidecar stands: being installed or started (what is happening, for the log and the coach),
- * answering at an address, or not to be had on this machine (why, and what a club installs to get it).
+ * Where the Whisper sidecar stands: being installed or started (what is happening, for the coach and the demo's
+ * visitors; and, when it names what only the club's admin should read, such as the service's address, `log` for the
+ * log), answering at an address, or not to be had on this machine (why, and what a club installs to get it).
  */
-export type WhisperState = { state: 'installing' | 'starting'; detail: string } | { state: 'ready'; url: string } | { state: 'unavailable'; reason: string };
+export type WhisperState =
+  { state: 'installing' | 'starting'; detail: string; log?: string } | { state: 'ready'; url: string } | { state: 'unavailable'; reason: string };
 
 /** Reads the sidecar's state now. */
 export type WhisperStateSource = () => Promise<WhisperState>;
@@ -64,7 +66,7 @@ export function stateFileSource(file: string): WhisperStateSource {
 /**
  * A fixed address (WHISPER_URL): ready once its `/health` answers, starting until then (a container loading the
  * model). `apiKey`, when set, goes with the check as a Bearer token, as it goes with each transcription: a club's
- * own service behind a key answers its health only to it.
+ * own service behind a key answers its health only to it. The address, and a refused key, are for the log alone.
  */
 export function healthSource(url: string, apiKey?: string): WhisperStateSource {
   return async () => {
@@ -77,7 +79,7 @@ export function healthSource(url: string, apiKey?: string): WhisperStateSource {
     );
     if (status !== null && status >= 200 && status < 300) return { state: 'ready', url };
     const refused = status === 401 || status === 403 ? ` (it answers ${status}: check TRANSCRIBER_API_KEY)` : '';
-    return { state: 'starting', detail: `waiting for ${url}/health to answer${refused}` };
+    return { state: 'starting', detail: 'starting', log: `waiting for ${url}/health to answer${refused}` };
   };
 }
 
@@ -128,6 +130,8 @@ export class AutoTranscriber implements Transcriber {
   }
 
   private pendingDetail = 'being installed';
+  /** The same, as the log reads it. */
+  private pendingLog = this.pendingDetail;
 
   /** Reads the source once; decides when it says ready or unavailable. */
   private async check(): Promise<Decision | null> {
@@ -142,6 +146,7 @@ export class AutoTranscriber implements Transcriber {
       this.logger.warn(`sessions are transcribed by ${by}: Whisper cannot be had here (${now.reason})`);
     } else {
       this.pendingDetail = now.detail;
+      this.pendingLog = now.log ?? now.detail;
     }
     return this.decision;
   }
@@ -163,14 +168,14 @@ export class AutoTranscriber implements Transcriber {
         return decided;
       }
       if (!told) {
-        this.logger.log(`an analysis waits for the Whisper transcriber (${this.pendingDetail})`);
+        this.logger.log(`an analysis waits for the Whisper transcriber (${this.pendingLog})`);
         told = true;
         await onWaiting?.(true);
       }
       if (Date.now() >= deadline) {
         throw new TranscriptionError(
           `The speech recogniser (Whisper) is still being installed on this server (${this.pendingDetail}). The analysis will be tried again; if it was the last try, please try again in a few minutes.`,
-          `the Whisper transcriber was not ready within ${Math.round(waitMs / 1000)} s: ${this.pendingDetail}`,
+          `the Whisper transcriber was not ready within ${Math.round(waitMs / 1000)} s: ${this.pendingLog}`,
         );
       }
       await new Promise((resolve) => setTimeout(resolve, Math.min(this.options.pollMs ?? 1000, Math.max(0, deadline - Date.now()))));

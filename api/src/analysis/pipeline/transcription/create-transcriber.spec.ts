@@ -108,7 +108,11 @@ describe('TRANSCRIBER=auto (the default): Whisper whenever it can be had', () =>
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     try {
       const transcriber = auto({ WHISPER_URL: url }).transcriber as AutoTranscriber;
-      expect(await transcriber.readiness()).toEqual({ pending: `waiting for ${url}/health to answer` });
+      // The service's address is the admin's to read (the log), not a coach's or the demo's visitors'.
+      expect(await transcriber.readiness()).toEqual({ pending: 'starting' });
+      const late = transcriber.decide(0);
+      await expect(late).rejects.toThrow(/still being installed on this server \(starting\)/);
+      await expect(late).rejects.toMatchObject({ detail: expect.stringContaining(`waiting for ${url}/health to answer`) });
       healthy = true;
       expect((await transcriber.decide(5_000)).transcriber).toBeInstanceOf(WhisperTranscriber);
     } finally {
@@ -116,13 +120,16 @@ describe('TRANSCRIBER=auto (the default): Whisper whenever it can be had', () =>
     }
   });
 
-  it("asks a club's own service behind a key for its health with the key, and says so when the key is refused", async () => {
+  it("asks a club's own service behind a key for its health with the key, and tells the log when the key is refused", async () => {
     const server: Server = createServer((req, res) => res.writeHead(req.headers.authorization === 'Bearer club-secret' ? 200 : 401).end());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     try {
       const wrong = auto({ WHISPER_URL: url, TRANSCRIBER_API_KEY: 'stale' }).transcriber as AutoTranscriber;
-      expect(await wrong.readiness()).toEqual({ pending: `waiting for ${url}/health to answer (it answers 401: check TRANSCRIBER_API_KEY)` });
+      const refused = (await wrong.decide(0).catch((error: unknown) => error)) as TranscriptionError;
+      expect(refused.detail).toContain('(it answers 401: check TRANSCRIBER_API_KEY)');
+      // That is the log's; the coach's message names neither the service nor its key.
+      expect(refused.message).not.toMatch(/TRANSCRIBER_API_KEY|127\.0\.0\.1/);
       const right = auto({ WHISPER_URL: url, TRANSCRIBER_API_KEY: 'club-secret' }).transcriber as AutoTranscriber;
       expect((await right.decide(5_000)).transcriber).toBeInstanceOf(WhisperTranscriber);
     } finally {
