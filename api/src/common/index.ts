@@ -12,4 +12,4 @@ export { dummyPasswordHash, hashPassword, verifyPassword } from './password-hash
 export { PROCESS_ROLE, type ProcessRole } from './process-role';
 export { round } from './round';
 export { createValidationPipe, uuidParam } from './validation';
-export { freePort, isAlive } from './net';
+export { bearer, freePort, isAlive } from './net';

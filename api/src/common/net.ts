@@ -21,3 +21,6 @@ export function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+/** The Authorization header a club-run service's key goes in (none without a key). */
+export const bearer = (apiKey: string | undefined): Record<string, string> => (apiKey ? { authorization: `Bearer ${apiKey}` } : {});

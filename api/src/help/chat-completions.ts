@@ -1,3 +1,4 @@
+import { bearer } from '../common';
 import type { AssistantSettings } from '../config';
 
 export interface ChatMessage {
@@ -16,7 +17,7 @@ export async function* streamChatCompletion(settings: AssistantSettings, message
     headers: {
       'content-type': 'application/json',
       accept: 'text/event-stream',
-      ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}),
+      ...bearer(settings.apiKey),
     },
     body: JSON.stringify({ model: settings.model, messages, stream: true, temperature: 0.2 }),
     signal,

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Logger } from '@nestjs/common';
+import { bearer } from '../../../common';
 import type { Segment } from '../speech-segments';
 import { TranscriptionError, type Readiness, type Recognised, type TranscribeOptions, type Transcriber } from './transcriber';
 
@@ -71,7 +72,7 @@ export function stateFileSource(file: string): WhisperStateSource {
 export function healthSource(url: string, apiKey?: string): WhisperStateSource {
   return async () => {
     const status = await fetch(`${url}/health`, {
-      headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
+      headers: bearer(apiKey),
       signal: AbortSignal.timeout(2000),
     }).then(
       (r) => r.status,
@@ -123,15 +124,14 @@ export class AutoTranscriber implements Transcriber {
   /** The choice if it is made, else where the sidecar stands now. */
   async readiness(): Promise<Readiness> {
     const decided = this.decision ?? (await this.check());
-    if (!decided) return { pending: this.pendingDetail };
+    if (!decided) return { pending: this.pending.detail };
     return decided.whisperMissing === null
       ? { transcriber: decided.transcriber, missing: null }
       : { transcriber: decided.transcriber, missing: decided.whisperMissing, install: this.options.install };
   }
 
-  private pendingDetail = 'being installed';
-  /** The same, as the log reads it. */
-  private pendingLog = this.pendingDetail;
+  /** Where the sidecar stood when last read, while it is installed or started. */
+  private pending: { detail: string; log?: string } = { detail: 'being installed' };
 
   /** Reads the source once; decides when it says ready or unavailable. */
   private async check(): Promise<Decision | null> {
@@ -145,8 +145,7 @@ export class AutoTranscriber implements Transcriber {
       const by = this.options.fallback ? `${this.options.fallback.name}` : `nothing (${this.options.fallbackMissing ?? 'no recogniser installed'})`;
       this.logger.warn(`sessions are transcribed by ${by}: Whisper cannot be had here (${now.reason})`);
     } else {
-      this.pendingDetail = now.detail;
-      this.pendingLog = now.log ?? now.detail;
+      this.pending = now;
     }
     return this.decision;
   }
@@ -168,14 +167,14 @@ export class AutoTranscriber implements Transcriber {
         return decided;
       }
       if (!told) {
-        this.logger.log(`an analysis waits for the Whisper transcriber (${this.pendingLog})`);
+        this.logger.log(`an analysis waits for the Whisper transcriber (${this.pending.log ?? this.pending.detail})`);
         told = true;
         await onWaiting?.(true);
       }
       if (Date.now() >= deadline) {
         throw new TranscriptionError(
-          `The speech recogniser (Whisper) is still being installed on this server (${this.pendingDetail}). The analysis will be tried again; if it was the last try, please try again in a few minutes.`,
-          `the Whisper transcriber was not ready within ${Math.round(waitMs / 1000)} s: ${this.pendingLog}`,
+          `The speech recogniser (Whisper) is still being installed on this server (${this.pending.detail}). The analysis will be tried again; if it was the last try, please try again in a few minutes.`,
+          `the Whisper transcriber was not ready within ${Math.round(waitMs / 1000)} s: ${this.pending.log ?? this.pending.detail}`,
         );
       }
       await new Promise((resolve) => setTimeout(resolve, Math.min(this.options.pollMs ?? 1000, Math.max(0, deadline - Date.now()))));

@@ -1,3 +1,4 @@
+import { bearer } from '../../../common';
 import type { Segment } from '../speech-segments';
 import { eachConcurrently } from './each-concurrently';
 import { dropPromptEcho } from './joined-windows';
@@ -71,7 +72,7 @@ export async function postTranscription(service: HttpTranscriberOptions, wav: Bu
     response = await fetch(`${service.url}/v1/audio/transcriptions`, {
       method: 'POST',
       body: form,
-      headers: service.apiKey ? { authorization: `Bearer ${service.apiKey}` } : {},
+      headers: bearer(service.apiKey),
       signal: AbortSignal.timeout(service.timeoutMs ?? 120_000),
     });
   } catch (error) {
