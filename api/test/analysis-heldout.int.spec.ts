@@ -56,6 +56,7 @@ beforeAll(async () => {
       'talk error pp': +f.talkError.toFixed(2),
       interventions: `${f.interventionsMeasured}/${f.interventionsTruth}`,
       WER: +f.wer.toFixed(3),
+      'words/min': `${f.speechRateMeasured}/${f.speechRateTruth.toFixed(0)}`,
       scored: f.categoriesScored,
       'scored on words': f.scoredOnWords.join(' '),
     })),
@@ -91,6 +92,14 @@ describe('held-out sessions with Whisper (wind, crowd, a distant coach, a player
     expect(poor.wer, poor.name).toBeGreaterThan(0.45);
     expect(poor.scoredOnWords, poor.name).toEqual([]);
     expect(poor.categoriesScored, poor.name).toBeLessThan(5);
+  });
+
+  it('reports a speech rate within 15 % of the words a minute the lines were said at', () => {
+    // The truth: the words of every line over the time they took (174–215 a minute in the held-out sessions).
+    for (const f of figures) {
+      expect(f.speechRateMeasured, f.name).not.toBeNull();
+      expect(Math.abs(f.speechRateMeasured! / f.speechRateTruth - 1), f.name).toBeLessThanOrEqual(0.15);
+    }
   });
 
   it("finds the squad's first names in the lines that use them", () => {

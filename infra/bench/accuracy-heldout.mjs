@@ -56,7 +56,7 @@ try {
     figures.push(f);
     misses.push(...miscodedLines(b, analysis));
     log(
-      `${f.name}: talk ${f.talkError.toFixed(2)} pp, interventions ${f.interventionsMeasured}/${f.interventionsTruth}, WER ${f.wer.toFixed(3)}, ${f.wall.toFixed(1)} s`,
+      `${f.name}: talk ${f.talkError.toFixed(2)} pp, interventions ${f.interventionsMeasured}/${f.interventionsTruth}, WER ${f.wer.toFixed(3)}, ${f.speechRateMeasured ?? '—'}/${f.speechRateTruth.toFixed(0)} words/min, ${f.wall.toFixed(1)} s`,
     );
   }
 } finally {
@@ -70,6 +70,8 @@ const pr = (ds) => {
   const { precision, recall, said } = precisionRecall(ds);
   return said === 0 ? '—' : `${pct(recall)} @ ${pct(precision)} (${said})`;
 };
+/** The speech rate's error as a share of the true rate, signed ('—' when the report has none). */
+const rateError = (f) => (f.speechRateMeasured === null ? null : f.speechRateMeasured / f.speechRateTruth - 1);
 const row = (f) => ({
   session: f.name,
   'talk truth %': +f.talkTruth.toFixed(1),
@@ -77,6 +79,8 @@ const row = (f) => ({
   interventions: `${f.interventionsMeasured}/${f.interventionsTruth}`,
   'interventions error': `${(f.interventionsError * 100).toFixed(1)} %`,
   WER: +f.wer.toFixed(3),
+  'words/min': `${f.speechRateMeasured?.toFixed(0) ?? '—'}/${f.speechRateTruth.toFixed(0)}`,
+  'words/min error': rateError(f) === null ? '—' : `${(rateError(f) * 100).toFixed(1)} %`,
   questions: pr([f.detection.questioning]),
   praise: pr([f.detection.praise]),
   instruction: pr([f.detection.instruction]),
@@ -94,6 +98,8 @@ const pooled = (fs, label) => {
     interventions: '',
     'interventions error': `worst ${(Math.max(...fs.map((f) => Math.abs(f.interventionsError))) * 100).toFixed(1)} %`,
     WER: `pooled ${(errors / words).toFixed(3)}, worst ${Math.max(...fs.map((f) => f.wer)).toFixed(3)}`,
+    'words/min': '',
+    'words/min error': `worst ${(Math.max(...fs.map((f) => Math.abs(rateError(f) ?? 1))) * 100).toFixed(1)} %`,
     questions: pr(fs.map((f) => f.detection.questioning)),
     praise: pr(fs.map((f) => f.detection.praise)),
     instruction: pr(fs.map((f) => f.detection.instruction)),
@@ -110,6 +116,8 @@ const GOALS = {
   interventions: '',
   'interventions error': '≤ 5 % every session',
   WER: '≤ 0.25 pooled, ≤ 0.45 every session',
+  'words/min': '',
+  'words/min error': '',
   questions: '≥ 80 % @ ≥ 90 %',
   praise: '≥ 80 % @ ≥ 90 %',
   instruction: '≥ 80 % @ ≥ 80 %',

@@ -846,7 +846,7 @@ export function buildHeldOutSession(session: HeldOutSession, dir: string): Built
 
 /** What the measurement reads of an analysis (RecordingAnalysis from the API, structurally). */
 export interface AnalysisFigures {
-  metrics: { talkRatio: number; interventions: number };
+  metrics: { talkRatio: number; interventions: number; speechRateWpm?: number | null };
   transcript: { start: number; end: number; text: string; codes: string[] }[] | null;
   scores: { category: string; score: number | null; basis: string }[];
 }
@@ -873,6 +873,9 @@ export interface HeldOutFigures {
   referenceWords: number;
   wordErrors: number;
   wer: number;
+  /** Words a minute of talk: the lines' words over their time, and what the report says (null: none). */
+  speechRateTruth: number;
+  speechRateMeasured: number | null;
   detection: Record<DetectedCode, Detection>;
   categoriesScored: number;
   /** Categories scored from the words (not withheld, not from timing alone). */
@@ -894,7 +897,7 @@ export function measureHeldOut(
     gap,
   }: {
     wordsOf: (text: string) => string[];
-    talkMetrics: (segments: SpokenLine[], seconds: number, gap: number) => { talkRatio: number; interventions: number };
+    talkMetrics: (segments: SpokenLine[], seconds: number, gap: number) => { talkRatio: number; talkSeconds: number; interventions: number };
     gap: number;
   },
 ): HeldOutFigures {
@@ -927,6 +930,8 @@ export function measureHeldOut(
     referenceWords: reference.length,
     wordErrors: Math.round(wer * reference.length),
     wer,
+    speechRateTruth: (reference.length / truth.talkSeconds) * 60,
+    speechRateMeasured: analysis.metrics.speechRateWpm ?? null,
     detection,
     categoriesScored: analysis.scores.filter((s) => s.score !== null).length,
     scoredOnWords: analysis.scores.filter((s) => s.score !== null && !/timing alone/.test(s.basis)).map((s) => s.category),
