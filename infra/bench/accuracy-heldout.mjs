@@ -70,8 +70,8 @@ const pr = (ds) => {
   const { precision, recall, said } = precisionRecall(ds);
   return said === 0 ? '—' : `${pct(recall)} @ ${pct(precision)} (${said})`;
 };
-/** The speech rate's error as a share of the true rate, signed ('—' when the report has none). */
-const rateError = (f) => (f.speechRateMeasured === null ? null : f.speechRateMeasured / f.speechRateTruth - 1);
+/** The speech rate's error as a share of the true rate, signed; a session whose report has no rate is 100 % off. */
+const rateError = (f) => (f.speechRateMeasured === null ? -1 : f.speechRateMeasured / f.speechRateTruth - 1);
 const row = (f) => ({
   session: f.name,
   'talk truth %': +f.talkTruth.toFixed(1),
@@ -80,7 +80,7 @@ const row = (f) => ({
   'interventions error': `${(f.interventionsError * 100).toFixed(1)} %`,
   WER: +f.wer.toFixed(3),
   'words/min': `${f.speechRateMeasured?.toFixed(0) ?? '—'}/${f.speechRateTruth.toFixed(0)}`,
-  'words/min error': rateError(f) === null ? '—' : `${(rateError(f) * 100).toFixed(1)} %`,
+  'words/min error': `${(rateError(f) * 100).toFixed(1)} %`,
   questions: pr([f.detection.questioning]),
   praise: pr([f.detection.praise]),
   instruction: pr([f.detection.instruction]),
@@ -99,7 +99,7 @@ const pooled = (fs, label) => {
     'interventions error': `worst ${(Math.max(...fs.map((f) => Math.abs(f.interventionsError))) * 100).toFixed(1)} %`,
     WER: `pooled ${(errors / words).toFixed(3)}, worst ${Math.max(...fs.map((f) => f.wer)).toFixed(3)}`,
     'words/min': '',
-    'words/min error': `worst ${(Math.max(...fs.map((f) => Math.abs(rateError(f) ?? 1))) * 100).toFixed(1)} %`,
+    'words/min error': `worst ${(Math.max(...fs.map((f) => Math.abs(rateError(f)))) * 100).toFixed(1)} %`,
     questions: pr(fs.map((f) => f.detection.questioning)),
     praise: pr(fs.map((f) => f.detection.praise)),
     instruction: pr(fs.map((f) => f.detection.instruction)),

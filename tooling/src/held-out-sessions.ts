@@ -846,7 +846,7 @@ export function buildHeldOutSession(session: HeldOutSession, dir: string): Built
 
 /** What the measurement reads of an analysis (RecordingAnalysis from the API, structurally). */
 export interface AnalysisFigures {
-  metrics: { talkRatio: number; interventions: number; speechRateWpm?: number | null };
+  metrics: { talkRatio: number; interventions: number; speechRateWpm: number | null };
   transcript: { start: number; end: number; text: string; codes: string[] }[] | null;
   scores: { category: string; score: number | null; basis: string }[];
 }
@@ -931,7 +931,7 @@ export function measureHeldOut(
     wordErrors: Math.round(wer * reference.length),
     wer,
     speechRateTruth: (reference.length / truth.talkSeconds) * 60,
-    speechRateMeasured: analysis.metrics.speechRateWpm ?? null,
+    speechRateMeasured: analysis.metrics.speechRateWpm,
     detection,
     categoriesScored: analysis.scores.filter((s) => s.score !== null).length,
     scoredOnWords: analysis.scores.filter((s) => s.score !== null && !/timing alone/.test(s.basis)).map((s) => s.category),
