@@ -70,8 +70,8 @@ const pr = (ds) => {
   const { precision, recall, said } = precisionRecall(ds);
   return said === 0 ? '—' : `${pct(recall)} @ ${pct(precision)} (${said})`;
 };
-/** The speech rate's error as a share of the true rate, signed; a session whose report has no rate is 100 % off. */
-const rateError = (f) => (f.speechRateMeasured === null ? -1 : f.speechRateMeasured / f.speechRateTruth - 1);
+/** The speech rate's error; a session whose report has no rate is 100 % off. */
+const rateError = (f) => f.speechRateError ?? -1;
 const row = (f) => ({
   session: f.name,
   'talk truth %': +f.talkTruth.toFixed(1),

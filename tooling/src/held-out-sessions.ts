@@ -876,6 +876,8 @@ export interface HeldOutFigures {
   /** Words a minute of talk: the lines' words over their time, and what the report says (null: none). */
   speechRateTruth: number;
   speechRateMeasured: number | null;
+  /** A share of the true rate, signed (null: the report has no rate). */
+  speechRateError: number | null;
   detection: Record<DetectedCode, Detection>;
   categoriesScored: number;
   /** Categories scored from the words (not withheld, not from timing alone). */
@@ -906,6 +908,7 @@ export function measureHeldOut(
   const reference = built.truth.flatMap((t) => wordsOf(t.text));
   const heard = transcript.flatMap((u) => wordsOf(u.text));
   const wer = wordErrorRate(reference, heard);
+  const speechRateTruth = (reference.length / truth.talkSeconds) * 60;
   const detection = Object.fromEntries(
     DETECTED_CODES.map((code) => {
       const d: Detection = { truePositives: 0, falsePositives: 0, falseNegatives: 0 };
@@ -930,8 +933,9 @@ export function measureHeldOut(
     referenceWords: reference.length,
     wordErrors: Math.round(wer * reference.length),
     wer,
-    speechRateTruth: (reference.length / truth.talkSeconds) * 60,
+    speechRateTruth,
     speechRateMeasured: analysis.metrics.speechRateWpm,
+    speechRateError: analysis.metrics.speechRateWpm === null ? null : analysis.metrics.speechRateWpm / speechRateTruth - 1,
     detection,
     categoriesScored: analysis.scores.filter((s) => s.score !== null).length,
     scoredOnWords: analysis.scores.filter((s) => s.score !== null && !/timing alone/.test(s.basis)).map((s) => s.category),
